@@ -1,0 +1,81 @@
+"""`hoyle build`: run the stages over a corpus and write `build/` atomically."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.errors import HoyleError
+from pipeline.ingest import ingest
+from pipeline.manifest import Corpus, load_manifest
+from pipeline.output import staged_output, write_json
+from pipeline.positions import count_lines
+from pipeline.progress import Reporter, reporter
+from schemas import Document, Source
+from schemas.generate import write as write_schemas
+from schemas.models import PageRange
+
+
+@dataclass
+class BuildResult:
+    corpus: Corpus
+    sources: list[Source]
+    documents: dict[str, Document]
+    warnings: list[str] = field(default_factory=list)
+
+
+def page_ranges(doc: Document) -> list[PageRange]:
+    """Runs of roman and arabic page labels, in text order."""
+    ranges: list[PageRange] = []
+    for m in doc.page_markers:
+        if ranges and ranges[-1].roman == m.roman:
+            ranges[-1].last = m.label
+            ranges[-1].count += 1
+        else:
+            ranges.append(PageRange(first=m.label, last=m.label, count=1, roman=m.roman))
+    return ranges
+
+
+def read_source(corpus: Corpus, entry) -> tuple[Source, Document]:
+    path = corpus.text_path(entry)
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise HoyleError(f"{path}: cannot read: {exc.strerror}") from None
+    doc, encoding = ingest(entry, raw, path=str(path))
+    source = Source(
+        id=entry.id, title=entry.title, language=entry.language, year=entry.year,
+        edition=entry.edition, kind=entry.kind, machine_translated=entry.machine_translated,
+        file=entry.file, sha256=hashlib.sha256(raw).hexdigest(), chars=len(doc.text),
+        lines=count_lines(doc.text), origin=entry.origin, notes=entry.notes, encoding=encoding,
+        page_ranges=page_ranges(doc), boilerplate=doc.boilerplate,
+        footnote_markers=len(doc.footnotes), repairs=doc.repairs,
+    )
+    return source, doc
+
+
+def run_pipeline(corpus: Corpus, progress: Reporter) -> BuildResult:
+    stage = progress.stage("ingest", len(corpus.entries))
+    sources, documents = [], {}
+    for entry in corpus.entries:
+        source, doc = read_source(corpus, entry)
+        sources.append(source)
+        documents[entry.id] = doc
+        stage.advance(entry.id)
+    sources.sort(key=lambda s: (s.year or 0, s.id))
+    return BuildResult(corpus=corpus, sources=sources, documents=documents)
+
+
+def write_data(result: BuildResult, data_dir: Path) -> None:
+    write_json(data_dir / "sources.json", result.sources)
+    write_schemas(data_dir / "schema")
+
+
+def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool | None = None) -> BuildResult:
+    corpus = load_manifest(corpus_dir)
+    with reporter(progress) as rep:
+        result = run_pipeline(corpus, rep)
+        with staged_output(out_dir) as tmp:
+            write_data(result, tmp / "data")
+    return result

@@ -1,0 +1,75 @@
+"""The `hoyle` command line."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from pipeline.errors import HoyleError
+from pipeline.manifest import EMBEDDED_CORPUS, load_manifest
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Hoyle Concordance: cited rule facts from card-game books in ja/en/ru.")
+console = Console(width=None if sys.stdout.isatty() else 160)
+err = Console(stderr=True)
+_state = {"debug": False}
+
+CorpusOpt = typer.Option(EMBEDDED_CORPUS, "--corpus", help="Corpus folder (sources.toml + texts).")
+OutOpt = typer.Option(Path("build"), "--out", help="Output folder.")
+
+
+def _fail(exc: HoyleError) -> None:
+    if _state["debug"]:
+        raise exc
+    err.print(f"[bold red]error:[/] {exc.message}", highlight=False, soft_wrap=True)
+    if exc.hint:
+        err.print(f"  hint: {exc.hint}", highlight=False, soft_wrap=True)
+    raise typer.Exit(2)
+
+
+@app.callback()
+def main(debug: bool = typer.Option(False, "--debug", help="Show tracebacks.")) -> None:
+    _state["debug"] = debug
+
+
+@app.command()
+def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
+          no_site: bool = typer.Option(False, "--no-site", help="Skip the website.")) -> None:
+    """Run the whole pipeline on a corpus and write build/data (and build/site)."""
+    from pipeline.build import build as run_build
+    try:
+        result = run_build(corpus, out, site=not no_site)
+    except HoyleError as exc:
+        _fail(exc)
+    for w in result.warnings:
+        err.print(f"[yellow]warning:[/] {w}", highlight=False, soft_wrap=True)
+    console.print(f"built {len(result.sources)} sources into {out}/data", highlight=False)
+
+
+@app.command()
+def sources(corpus: Path = CorpusOpt) -> None:
+    """List the corpus sources: language, year, size, printed page ranges, boilerplate found."""
+    from pipeline.build import read_source
+    try:
+        c = load_manifest(corpus)
+        rows = [read_source(c, e)[0] for e in c.entries]
+    except HoyleError as exc:
+        _fail(exc)
+    table = Table(title=f"Sources in {corpus}")
+    for col in ("id", "lang", "year", "kind", "MT", "chars", "lines", "pages", "boilerplate"):
+        table.add_column(col, no_wrap=col in ("id", "pages", "boilerplate"))
+    for s in rows:
+        pages = ", ".join(f"{r.first}–{r.last}" for r in s.page_ranges) or "—"
+        bp = "\n".join(f"{b.kind} L{b.start_line}" + (f"–{b.end_line}" if b.end_line != b.start_line else "")
+                       for b in s.boilerplate) or "—"
+        table.add_row(s.id, s.language, str(s.year or ""), s.kind, "yes" if s.machine_translated else "",
+                      f"{s.chars:,}", f"{s.lines:,}", pages, bp)
+    console.print(table)
+
+
+def run() -> None:  # pragma: no cover
+    sys.exit(app())

@@ -1,0 +1,36 @@
+"""Boilerplate spans: text that is not the work (Gutenberg markers, uploader notes before them,
+reader leftovers, mail headers). Recorded so later stages can skip them; nothing is deleted."""
+
+from __future__ import annotations
+
+import regex
+
+from pipeline.lang import all_languages_key
+from pipeline.positions import line_of
+from schemas import BoilerplateSpan
+
+
+def _compiled() -> dict[str, list[regex.Pattern]]:
+    return {kind: [regex.compile(p, regex.MULTILINE) for p in pats]
+            for kind, pats in all_languages_key("boilerplate").items()}
+
+
+def find_boilerplate(original: str, normalized: str, starts: list[int], ends: list[int],
+                     line_starts: list[int]) -> list[BoilerplateSpan]:
+    """Match the patterns on the normalized view; report spans in ORIGINAL offsets."""
+    spans: list[tuple[str, int, int]] = []
+    for kind, patterns in sorted(_compiled().items()):
+        for pat in patterns:
+            for m in pat.finditer(normalized):
+                if m.end() > m.start():
+                    spans.append((kind, starts[m.start()], ends[m.end() - 1]))
+    first_start = min((s for k, s, _ in spans if k == "gutenberg_start"), default=None)
+    if first_start is not None and original[:first_start].strip():
+        spans.append(("preamble", 0, first_start))
+    last_end = max((e for k, _, e in spans if k == "gutenberg_end"), default=None)
+    if last_end is not None and original[last_end:].strip():
+        spans.append(("trailer", last_end, len(original)))
+    spans = sorted(set(spans), key=lambda t: (t[1], t[2], t[0]))
+    return [BoilerplateSpan(kind=k, start=s, end=e, start_line=line_of(line_starts, s),
+                            end_line=line_of(line_starts, max(s, e - 1)))
+            for k, s, e in spans]

@@ -1,0 +1,30 @@
+"""Printed page markers (`{12}`, `{xvi}`) and footnote markers (`[3]`), recorded not removed."""
+
+from __future__ import annotations
+
+import regex
+
+from pipeline.positions import line_of
+from schemas import FootnoteMarker, PageMarker
+
+_PAGE = regex.compile(r"\{(\d{1,4}|[ivxlcdm]{1,8})\}")
+_ROMAN = regex.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+_FOOTNOTE = regex.compile(r"\[(\d{1,3})\]")
+
+
+def find_page_markers(text: str, starts: list[int]) -> list[PageMarker]:
+    found = []
+    for m in _PAGE.finditer(text):
+        label = m.group(1)
+        roman = not label.isdigit()
+        if roman and not _ROMAN.match(label):
+            continue
+        found.append(PageMarker(start=m.start(), end=m.end(), line=line_of(starts, m.start()),
+                                label=label, roman=roman))
+    return found
+
+
+def find_footnote_markers(text: str, starts: list[int]) -> list[FootnoteMarker]:
+    return [FootnoteMarker(start=m.start(), end=m.end(), line=line_of(starts, m.start()),
+                           number=int(m.group(1)))
+            for m in _FOOTNOTE.finditer(text)]

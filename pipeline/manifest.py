@@ -1,0 +1,80 @@
+"""The corpus manifest (`sources.toml`) and where a corpus's knowledge files live."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from pipeline.errors import HoyleError
+from schemas import ManifestEntry
+
+EMBEDDED_CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+KNOWLEDGE_FILES = ("games.yaml", "terms.yaml", "facets.yaml")
+
+
+@dataclass(frozen=True)
+class Corpus:
+    root: Path
+    entries: tuple[ManifestEntry, ...]
+
+    def text_path(self, entry: ManifestEntry) -> Path:
+        return self.root / entry.file
+
+    def knowledge_path(self, name: str) -> Path:
+        """A corpus may bring its own knowledge file; otherwise the embedded one is used."""
+        own = self.root / name
+        return own if own.is_file() else EMBEDDED_CORPUS / name
+
+
+def _describe(error: ValidationError) -> str:
+    parts = []
+    for err in error.errors():
+        where = ".".join(str(p) for p in err["loc"]) or "entry"
+        msg = err["msg"]
+        if err["type"] == "extra_forbidden":
+            msg = "unknown key"
+        elif err["type"] == "string_pattern_mismatch" and where == "id":
+            msg = "not a slug (use lowercase letters, digits and '-', e.g. 'hoyle1909-ja')"
+        parts.append(f"{where}: {msg}")
+    return "; ".join(parts)
+
+
+def load_manifest(root: Path) -> Corpus:
+    root = Path(root)
+    path = root / "sources.toml"
+    if not path.is_file():
+        raise HoyleError(f"{path}: no sources.toml in the corpus folder",
+                         hint="a corpus folder needs sources.toml and the text files it names")
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except UnicodeDecodeError:
+        raise HoyleError(f"{path}: not valid UTF-8", hint="save sources.toml as UTF-8") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise HoyleError(f"{path}: malformed TOML: {exc}", hint="fix the syntax at that line") from None
+    unknown_top = sorted(set(data) - {"source"})
+    if unknown_top:
+        raise HoyleError(f"{path}: unknown top-level key(s) {unknown_top}", hint="only [[source]] tables are allowed")
+    tables = data.get("source", [])
+    if not isinstance(tables, list) or not tables:
+        raise HoyleError(f"{path}: no [[source]] entries", hint="add one [[source]] table per text")
+    entries: list[ManifestEntry] = []
+    seen: dict[str, int] = {}
+    for i, table in enumerate(tables, start=1):
+        label = f"[[source]] #{i}" + (f" (id {table.get('id')!r})" if isinstance(table, dict) and "id" in table else "")
+        try:
+            entry = ManifestEntry.model_validate(table)
+        except ValidationError as exc:
+            raise HoyleError(f"{path}: {label}: {_describe(exc)}") from None
+        if entry.id in seen:
+            raise HoyleError(f"{path}: {label}: duplicate id, already used by [[source]] #{seen[entry.id]}",
+                             hint="give every source a unique id")
+        seen[entry.id] = i
+        file = root / entry.file
+        if not file.is_file():
+            raise HoyleError(f"{path}: {label}: file {entry.file!r} not found in {root}",
+                             hint="check the path, relative to the corpus folder")
+        entries.append(entry)
+    return Corpus(root=root, entries=tuple(entries))

@@ -1,0 +1,77 @@
+"""Positions in a source: lines, printed pages and citation anchors, all in ORIGINAL offsets."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+
+from schemas import Anchor, Document, PageMarker
+
+CONTEXT = 40  # characters of prefix/suffix kept with a quote
+
+
+def line_starts(text: str) -> list[int]:
+    starts = [0]
+    pos = text.find("\n")
+    while pos != -1:
+        starts.append(pos + 1)
+        pos = text.find("\n", pos + 1)
+    return starts
+
+
+def count_lines(text: str) -> int:
+    """Physical lines as the contract counts them (split on \\n; a final newline ends a line)."""
+    if not text:
+        return 0
+    return text.count("\n") + (0 if text.endswith("\n") else 1)
+
+
+def line_of(starts: list[int], offset: int) -> int:
+    """1-based line holding `offset`."""
+    return bisect_right(starts, offset)
+
+
+def page_at(markers: list[PageMarker], offset: int) -> str | None:
+    """The printed page in force at `offset` (the last marker starting at or before it)."""
+    if not markers:
+        return None
+    i = bisect_right([m.start for m in markers], offset) - 1
+    return markers[i].label if i >= 0 else None
+
+
+class Locator:
+    """Fast line/page look-ups and anchors for one document."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self._marker_starts = [m.start for m in doc.page_markers]
+
+    def line(self, offset: int) -> int:
+        return bisect_right(self.doc.line_starts, offset)
+
+    def page(self, offset: int) -> str | None:
+        i = bisect_right(self._marker_starts, offset) - 1
+        return self.doc.page_markers[i].label if i >= 0 else None
+
+    def line_span(self, line: int) -> tuple[int, int]:
+        starts = self.doc.line_starts
+        start = starts[line - 1]
+        end = starts[line] - 1 if line < len(starts) else len(self.doc.text)
+        return start, end
+
+    def anchor(self, start: int, end: int) -> Anchor:
+        text = self.doc.text
+        if not 0 <= start < end <= len(text):
+            raise ValueError(f"bad anchor span {start}:{end}")
+        return Anchor(
+            start=start,
+            end=end,
+            line=self.line(start),
+            page=self.page(start),
+            quote=text[start:end],
+            prefix=text[max(0, start - CONTEXT):start],
+            suffix=text[end:end + CONTEXT],
+        )
+
+    def anchor_from_normalized(self, ns: int, ne: int) -> Anchor:
+        start, end = self.doc.norm_start[ns], self.doc.norm_end[ne - 1]
+        return self.anchor(start, end)

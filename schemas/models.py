@@ -1,0 +1,220 @@
+"""Records of the Hoyle Concordance.
+
+Field names of exported records (Source, Section, Game, Fact, Comparison) are a contract relied
+on by other tools: add fields, never rename or drop them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+SLUG = r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$"
+Language = Literal["ja", "en", "ru"]
+SourceKind = Literal["book", "web", "forum"]
+SectionKind = Literal["front", "game", "variant", "laws", "subsection", "other"]
+Status = Literal["agree", "differ", "single"]
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+class ManifestEntry(Record):
+    """One `[[source]]` table of `sources.toml`, as the user writes it."""
+
+    id: str = Field(pattern=SLUG, max_length=64)
+    file: str
+    language: Language
+    title: str = Field(min_length=1)
+    year: int | None = None
+    edition: str | None = None
+    kind: SourceKind = "book"
+    machine_translated: bool = False
+    origin: str | None = None
+    encoding: str | None = None
+    notes: str | None = None
+    conventions: list[str] = Field(default_factory=list)
+
+    @field_validator("file")
+    @classmethod
+    def _relative_file(cls, v: str) -> str:
+        if v.startswith("/") or ".." in v.replace("\\", "/").split("/"):
+            raise ValueError("file must be a path inside the corpus folder (no '..', not absolute)")
+        return v
+
+
+class PageMarker(Record):
+    """A printed page marker such as `{12}`: the page `label` begins at `start`."""
+
+    start: int
+    end: int
+    line: int
+    label: str
+    roman: bool
+
+
+class FootnoteMarker(Record):
+    start: int
+    end: int
+    line: int
+    number: int
+
+
+class BoilerplateSpan(Record):
+    """Text that is not the work itself: Gutenberg markers, uploader notes, reader leftovers."""
+
+    kind: str
+    start: int
+    end: int
+    start_line: int
+    end_line: int
+
+
+class Repair(Record):
+    """A change made while decoding (recorded in the source's provenance)."""
+
+    kind: str
+    detail: str
+
+
+class Document(Record):
+    """A decoded source: the ORIGINAL text plus a normalized view mapped back to it."""
+
+    source_id: str
+    language: Language
+    text: str
+    normalized: str
+    # norm_start[i]/norm_end[i]: the original span that normalized character i comes from.
+    norm_start: list[int]
+    norm_end: list[int]
+    line_starts: list[int]
+    page_markers: list[PageMarker]
+    footnotes: list[FootnoteMarker]
+    boilerplate: list[BoilerplateSpan]
+    repairs: list[Repair] = Field(default_factory=list)
+
+
+class PageRange(Record):
+    first: str
+    last: str
+    count: int
+    roman: bool
+
+
+class Source(Record):
+    """A source as exported in `sources.json`."""
+
+    id: str = Field(pattern=SLUG)
+    title: str
+    language: Language
+    year: int | None
+    edition: str | None
+    kind: SourceKind
+    machine_translated: bool
+    file: str
+    sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
+    chars: int
+    lines: int
+    origin: str | None = None
+    notes: str | None = None
+    encoding: str
+    page_ranges: list[PageRange] = Field(default_factory=list)
+    boilerplate: list[BoilerplateSpan] = Field(default_factory=list)
+    footnote_markers: int = 0
+    repairs: list[Repair] = Field(default_factory=list)
+
+
+class SectionAnchor(Record):
+    start: int
+    end: int
+
+
+class Section(Record):
+    id: str
+    source_id: str
+    game_id: str | None
+    title: str | None
+    kind: SectionKind
+    parent_id: str | None
+    start_line: int
+    end_line: int
+    page: str | None
+    anchor: SectionAnchor
+    level: int = 0
+    rule: str | None = None
+    warnings: list[str] = Field(default_factory=list)
+
+
+class GameNames(Record):
+    en: str
+    ja: str | None = None
+    ru: str | None = None
+
+
+class Game(Record):
+    id: str = Field(pattern=SLUG)
+    names: GameNames
+    aliases: list[str] = Field(default_factory=list)
+    family: str
+    parent: str | None = None
+
+
+class Anchor(Record):
+    start: int
+    end: int
+    line: int
+    page: str | None
+    quote: str
+    prefix: str
+    suffix: str
+
+
+class PlayerRange(Record):
+    min: int
+    max: int
+
+
+FactValue = Union[int, PlayerRange, list[int], list[str], dict[str, int], str]
+
+
+class Fact(Record):
+    id: str
+    game_id: str | None
+    source_id: str
+    section_id: str
+    facet: str
+    value: FactValue
+    qualifier: str | None
+    anchor: Anchor
+    rule: str
+
+
+class ComparisonCell(Record):
+    value: FactValue
+    fact_id: str
+
+
+class ComparisonRow(Record):
+    facet: str
+    qualifier: str | None
+    status: Status
+    cells: dict[str, list[ComparisonCell]]
+
+
+class Comparison(Record):
+    game_id: str
+    sources: list[str]
+    rows: list[ComparisonRow]
+
+
+class TocLink(Record):
+    """A contents/index entry of one source linked to the section it names."""
+
+    source_id: str
+    line: int
+    entry: str
+    page: str | None
+    target_source_id: str
+    target_section_id: str | None

@@ -1,0 +1,54 @@
+"""The normalized view maps back to the original, exactly."""
+
+from hypothesis import given, settings, strategies as st
+
+from pipeline.ingest.normalize import map_span, normalize, normalize_with_map
+
+# Characters that stress the mapping: kana (incl. half-width and voiced marks), kanji, Cyrillic,
+# full-width forms, spaces of every kind, combining marks, invisibles, CR/LF.
+PIECES = st.sampled_from(list(
+    "aZ09 .,\n\r\t" "かカｶﾞﾟﾊﾟ゙゚" "札切漢字" "ТКДВтуз" "ＡＺ０９．，～（）" "\u00a0\u3000\u2003"
+    "\u0301\u0308\u20dd" "\u200b\ufeff\u00ad" "é\u212b\uf900{}[]「」"
+))
+TEXTS = st.lists(PIECES, max_size=60).map("".join) | st.text(max_size=40)
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXTS, st.data())
+def test_every_normalized_span_maps_back_to_an_original_span(text, data):
+    norm, starts, ends = normalize_with_map(text)
+    assert len(starts) == len(ends) == len(norm)
+    ns = data.draw(st.integers(0, len(norm)))
+    ne = data.draw(st.integers(ns, len(norm)))
+    s, e = map_span(starts, ends, ns, ne, len(text))
+    assert 0 <= s <= e <= len(text)
+    assert norm[ns:ne] in normalize(text[s:e])
+
+
+@settings(max_examples=400, deadline=None)
+@given(TEXTS)
+def test_normalizing_twice_changes_nothing(text):
+    once = normalize(text)
+    assert normalize(once) == once
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXTS)
+def test_map_is_monotonic_and_newlines_survive(text):
+    norm, starts, ends = normalize_with_map(text)
+    assert starts == sorted(starts)
+    assert norm.count("\n") == text.count("\n")
+
+
+def test_full_width_and_spaces_become_ascii():
+    assert normalize("カードを４ 組\u3000１０，Ｋ．") == "カードを4 組 10,K."
+    assert normalize("a\u00a0\u00a0 b") == "a b"
+    assert normalize("ｶﾞｰﾄﾞ") == "ガード"
+
+
+def test_span_of_a_collapsed_run_covers_every_original_space():
+    text = "12\u00a0 \u3000枚"
+    norm, starts, ends = normalize_with_map(text)
+    assert norm == "12 枚"
+    assert map_span(starts, ends, 0, 4, len(text)) == (0, len(text))
+    assert map_span(starts, ends, 3, 4, len(text)) == (5, 6)
