@@ -7,6 +7,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from pipeline.errors import HoyleError
@@ -25,9 +26,9 @@ OutOpt = typer.Option(Path("build"), "--out", help="Output folder.")
 def _fail(exc: HoyleError) -> None:
     if _state["debug"]:
         raise exc
-    err.print(f"[bold red]error:[/] {exc.message}", highlight=False, soft_wrap=True)
+    err.print(f"[bold red]error:[/] {escape(exc.message)}", highlight=False, soft_wrap=True)
     if exc.hint:
-        err.print(f"  hint: {exc.hint}", highlight=False, soft_wrap=True)
+        err.print(f"  hint: {escape(exc.hint)}", highlight=False, soft_wrap=True)
     raise typer.Exit(2)
 
 
@@ -46,7 +47,7 @@ def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
     except HoyleError as exc:
         _fail(exc)
     for w in result.warnings:
-        err.print(f"[yellow]warning:[/] {w}", highlight=False, soft_wrap=True)
+        err.print(f"[yellow]warning:[/] {escape(w)}", highlight=False, soft_wrap=True)
     console.print(f"built {len(result.sources)} sources into {out}/data", highlight=False)
 
 

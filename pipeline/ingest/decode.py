@@ -12,10 +12,12 @@ from schemas.models import Repair
 
 # Legacy encodings we can recognise in undeclared files, with the script each should yield.
 _CANDIDATES = (
-    ("cp932", r"[\p{Hiragana}\p{Katakana}\p{Han}ー]"),
-    ("euc-jp", r"[\p{Hiragana}\p{Katakana}\p{Han}ー]"),
-    ("cp1251", r"[\p{Cyrillic}]"),
-    ("koi8-r", r"[\p{Cyrillic}]"),
+    # Hiragana (particles, endings) is what real Japanese has and mis-decoded bytes lack.
+    ("cp932", r"[\p{Hiragana}]"),
+    ("euc-jp", r"[\p{Hiragana}]"),
+    # The most frequent Russian letters: about half of real Russian text, an eighth of noise.
+    ("cp1251", r"[оеаинтсрвлОЕАИНТСРВЛ]"),
+    ("koi8-r", r"[оеаинтсрвлОЕАИНТСРВЛ]"),
 )
 _LETTERS = regex.compile(r"\p{L}")
 
@@ -37,12 +39,7 @@ def guess_encodings(raw: bytes) -> list[str]:
         if not letters:
             continue
         share = len(regex.findall(script, text)) / len(letters)
-        # Lowercase-heavy Cyrillic is the usual shape of real Russian text; KOI8-R read as
-        # cp1251 (and vice versa) gives mostly capitals.
-        if script == r"[\p{Cyrillic}]":
-            lower = sum(1 for c in letters if c.islower())
-            share *= 0.5 + 0.5 * lower / len(letters)
-        if share > 0.3:
+        if share > 0.25:
             scored.append((share, name))
     return [name for _, name in sorted(scored, key=lambda t: -t[0])]
 
