@@ -9,10 +9,13 @@ from pathlib import Path
 from pipeline.errors import HoyleError
 from pipeline.ingest import ingest
 from pipeline.manifest import Corpus, load_manifest
-from pipeline.output import staged_output, write_json
+from pipeline.identify import Gazetteer
+from pipeline.knowledge import Knowledge, load_knowledge
+from pipeline.output import staged_output, write_json, write_jsonl
+from pipeline.segment import segment
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
-from schemas import Document, Source
+from schemas import Document, Section, Source
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange
 
@@ -22,6 +25,8 @@ class BuildResult:
     corpus: Corpus
     sources: list[Source]
     documents: dict[str, Document]
+    knowledge: Knowledge | None = None
+    sections: dict[str, list[Section]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -64,11 +69,25 @@ def run_pipeline(corpus: Corpus, progress: Reporter) -> BuildResult:
         documents[entry.id] = doc
         stage.advance(entry.id)
     sources.sort(key=lambda s: (s.year or 0, s.id))
-    return BuildResult(corpus=corpus, sources=sources, documents=documents)
+    result = BuildResult(corpus=corpus, sources=sources, documents=documents)
+    knowledge = load_knowledge(corpus)
+    result.knowledge = knowledge
+    gaz = Gazetteer(knowledge)
+    stage = progress.stage("segment", len(corpus.entries))
+    for entry in corpus.entries:
+        sections, warnings = segment(documents[entry.id], knowledge, gaz, entry.conventions)
+        result.sections[entry.id] = sections
+        result.warnings.extend(warnings)
+        stage.advance(entry.id)
+    return result
 
 
 def write_data(result: BuildResult, data_dir: Path) -> None:
     write_json(data_dir / "sources.json", result.sources)
+    write_json(data_dir / "games.json", sorted(result.knowledge.games, key=lambda g: g.id))
+    order = {s.id: i for i, s in enumerate(result.sources)}
+    all_sections = [sec for sid in sorted(result.sections, key=order.get) for sec in result.sections[sid]]
+    write_jsonl(data_dir / "sections.jsonl", all_sections)
     write_schemas(data_dir / "schema")
 
 

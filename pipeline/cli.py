@@ -72,5 +72,40 @@ def sources(corpus: Path = CorpusOpt) -> None:
     console.print(table)
 
 
+@app.command("eval")
+def evaluate(corpus: Path = CorpusOpt,
+             details: bool = typer.Option(False, "--details", help="List misses and spurious sections.")) -> None:
+    """Score segmentation and identification against the hand-checked gold in tests/gold/."""
+    from pipeline.build import run_pipeline
+    from pipeline.evaluate import eval_sections, load_gold
+    from pipeline.progress import reporter
+    try:
+        c = load_manifest(corpus)
+        with reporter() as rep:
+            result = run_pipeline(c, rep)
+    except HoyleError as exc:
+        _fail(exc)
+    table = Table(title="Segmentation (game/variant sections) and identification")
+    for col in ("source", "gold", "pred", "P", "R", "F1", "id acc"):
+        table.add_column(col, justify="right" if col != "source" else "left")
+    for s in result.sources:
+        gold = load_gold("sections", s.id)
+        if gold is None:
+            table.add_row(s.id, "—", "", "", "", "", "")
+            continue
+        ev = eval_sections(s.id, result.sections[s.id], gold)
+        b = ev.boundaries
+        table.add_row(s.id, str(b.n_gold), str(b.n_pred), f"{b.precision:.3f}", f"{b.recall:.3f}",
+                      f"{b.f1:.3f}", f"{ev.id_accuracy:.3f}")
+        if details:
+            for g in ev.missed:
+                err.print(f"  missed   {s.id}:{g['line']} {g['game_id']} {g.get('title')!r}", highlight=False)
+            for sec in ev.spurious:
+                err.print(f"  spurious {sec.id} {sec.game_id} {sec.title!r} ({sec.rule})", highlight=False)
+            for g, sec in ev.wrong_id:
+                err.print(f"  wrong id {sec.id} {sec.game_id} != {g['game_id']} {sec.title!r}", highlight=False)
+    console.print(table)
+
+
 def run() -> None:  # pragma: no cover
     sys.exit(app())

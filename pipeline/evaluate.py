@@ -1,0 +1,77 @@
+"""`hoyle eval`: score the pipeline against the hand-checked annotations in tests/gold/."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from schemas import Section
+
+GOLD_DIR = Path(__file__).resolve().parents[1] / "tests" / "gold"
+GAME_KINDS = ("game", "variant")
+
+
+@dataclass
+class Score:
+    tp: int
+    n_pred: int
+    n_gold: int
+
+    @property
+    def precision(self) -> float:
+        return self.tp / self.n_pred if self.n_pred else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.tp / self.n_gold if self.n_gold else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass
+class SectionEval:
+    source_id: str
+    boundaries: Score
+    id_correct: int
+    id_total: int
+    missed: list[dict]
+    spurious: list[Section]
+    wrong_id: list[tuple[dict, Section]]
+
+    @property
+    def id_accuracy(self) -> float:
+        return self.id_correct / self.id_total if self.id_total else 1.0
+
+
+def load_gold(kind: str, source_id: str, gold_dir: Path = GOLD_DIR) -> dict | None:
+    path = gold_dir / f"{kind}-{source_id}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def eval_sections(source_id: str, sections: list[Section], gold: dict, text: str | None = None) -> SectionEval:
+    """A predicted game/variant section matches a gold one when it starts on the same line
+    (and, for several sections on one long line, within 10 characters of the gold offset)."""
+    pred = [s for s in sections if s.kind in GAME_KINDS]
+    items = [g for g in gold["sections"] if g.get("kind") in GAME_KINDS]
+    used: set[str] = set()
+    tp = correct = 0
+    missed, wrong = [], []
+    for g in items:
+        cands = [s for s in pred if s.id not in used and s.start_line == g["line"]
+                 and ("offset" not in g or abs(s.anchor.start - g["offset"]) <= 10)]
+        if not cands:
+            missed.append(g)
+            continue
+        s = cands[0]
+        used.add(s.id)
+        tp += 1
+        if s.game_id == g["game_id"]:
+            correct += 1
+        else:
+            wrong.append((g, s))
+    spurious = [s for s in pred if s.id not in used]
+    return SectionEval(source_id, Score(tp, len(pred), len(items)), correct, tp, missed, spurious, wrong)

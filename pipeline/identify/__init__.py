@@ -1,0 +1,4 @@
+"""Identification: which canonical game a heading names, in three languages and through
+machine-translation noise, with the context that decides whether it is a game at all."""
+
+from pipeline.identify.gazetteer import Gazetteer, Match  # noqa: F401

@@ -1,0 +1,183 @@
+"""Segmentation: a source becomes a tree of sections (front, game, variant, laws, subsection,
+other). Heading candidates come from layout conventions; the gazetteer and the context decide
+which candidates open a game."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from pipeline.identify.gazetteer import Gazetteer, name_key
+from pipeline.knowledge import Knowledge
+from pipeline.lang import all_languages_key
+from pipeline.positions import Locator
+from pipeline.segment.headings import Candidate, find_candidates, load_conventions
+from schemas import Document, Section, SectionAnchor
+
+_PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
+
+# When several conventions propose the same heading, the more specific one names it.
+_PRIORITY = ("inline_tag", "runin_bold", "caps_period", "short_line", "bare_title", "separator_lead")
+
+
+@dataclass
+class Heading:
+    cand: Candidate
+    kind: str                 # front | game | variant | laws | subsection | other
+    game_id: str | None
+    rule: str
+    top: bool                 # opens a top-level section
+
+
+def _structural(text: str) -> str | None:
+    for kind in ("front", "laws", "other"):
+        for pat in all_languages_key("section_patterns").get(kind, []):
+            if regex.search(pat, text):
+                return kind
+    return None
+
+
+def _term_games(knowledge: Knowledge) -> dict[str, set[str]]:
+    """name key -> games in which that word is a term of play."""
+    out: dict[str, set[str]] = {}
+    for term in knowledge.terms.get("terms", []) or []:
+        games = set(term.get("games") or [])
+        if not games:
+            continue
+        for lang in ("en", "ja", "ru"):
+            for word in term.get(lang, []) or []:
+                out.setdefault(name_key(str(word)), set()).update(games)
+    return out
+
+
+def active_conventions(cands: list[Candidate], gaz: Gazetteer, declared: list[str]) -> set[str]:
+    if declared:
+        return set(declared)
+    min_hits, conventions = load_conventions()
+    hits: dict[str, int] = {}
+    for c in cands:
+        if gaz.match(c.text, allow_prefix=False):
+            hits[c.convention] = hits.get(c.convention, 0) + 1
+    return {name for name, n in hits.items()
+            if n >= (conventions[name].min_game_hits or min_hits)}
+
+
+def classify(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
+             declared: list[str] | None = None) -> tuple[list[Heading], list[str]]:
+    skip = [(b.start, b.end) for b in doc.boilerplate]
+    cands = find_candidates(doc, skip)
+    active = active_conventions(cands, gaz, declared or [])
+    best: dict[int, Candidate] = {}
+    for c in cands:
+        if c.convention not in active:
+            continue
+        prev = best.get(c.start)
+        if prev is None or _PRIORITY.index(c.convention) < _PRIORITY.index(prev.convention):
+            best[c.start] = c
+    terms = _term_games(knowledge)
+    headings: list[Heading] = []
+    warnings: list[str] = []
+    current_game: str | None = None
+    for c in sorted(best.values(), key=lambda c: c.start):
+        m = gaz.match(c.text, allow_prefix=c.convention in ("short_line", "bare_title", "inline_tag", "separator_lead"),
+                      allow_numeric=not c.no_numeric, context=[current_game] if current_game else [])
+        structural = _structural(c.text)
+        if m and m.method != "exact" and structural:
+            m = None  # "LAWS OF X", "Xの法則", "X のルール": about the game, not the game
+        if m:
+            around = set(knowledge.family_line(current_game))
+            # A game's name that is a term of play in the game we are in is a sub-section
+            # (ピケ = the pique bonus inside Piquet; 橋 = a score situation inside Euchre).
+            term_keys = {name_key(c.text), name_key(_PAREN.sub("", c.text))}
+            if current_game and set().union(*(terms.get(k, set()) for k in term_keys)) & around:
+                headings.append(Heading(c, "subsection", None, f"{c.convention}+term-in-context", False))
+                continue
+            # "Xの攻め札" inside X: a topic of the game we are in.
+            if m.method == "prefix" and m.game_id in around:
+                headings.append(Heading(c, "subsection", None, f"{c.convention}+prefix-in-context", False))
+                continue
+            # A run-in sub-game heading opens only a variant of the game it stands in.
+            if c.variants_only and not (current_game and m.game_id != current_game and
+                                        set(knowledge.family_line(m.game_id)[1:]) & (around | {knowledge.by_id[current_game].parent})):
+                if not c.game_only:
+                    headings.append(Heading(c, "subsection", None, c.convention, False))
+                continue
+            game = knowledge.by_id[m.game_id]
+            kind = "variant" if game.parent else "game"
+            headings.append(Heading(c, kind, m.game_id, f"{c.convention}+{m.method}", True))
+            current_game = m.game_id
+            continue
+        if c.game_only:
+            continue
+        kind = structural
+        if kind == "front":
+            headings.append(Heading(c, "front", None, f"{c.convention}+front", True))
+            current_game = None
+            continue
+        near = gaz.near_miss(c.text) if c.convention in ("caps_period", "short_line") else None
+        if near:
+            warnings.append(f"{doc.source_id}:{c.line}: heading {c.title!r} is close to game "
+                            f"{near[0]!r} ({near[1]:.0f}%) but was not taken as a game")
+        headings.append(Heading(c, kind or "subsection", None, c.convention, False))
+    return headings, warnings
+
+
+def _end_line(loc: Locator, text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return loc.line(max(start, end - 1))
+
+
+def segment(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
+            declared: list[str] | None = None) -> tuple[list[Section], list[str]]:
+    headings, warnings = classify(doc, knowledge, gaz, declared)
+    loc = Locator(doc)
+    text = doc.text
+    body_start = 0
+    lead = [b for b in doc.boilerplate if b.start <= body_start]
+    while lead:  # skip boilerplate at the very top (mail header, preamble, reader titles)
+        body_start = max(b.end for b in lead)
+        while body_start < len(text) and text[body_start].isspace():
+            body_start += 1
+        lead = [b for b in doc.boilerplate if b.start <= body_start < b.end or b.start == body_start]
+    trail = [b.start for b in doc.boilerplate if b.kind in ("gutenberg_end", "trailer", "reader_leftover")
+             and b.start > body_start]
+    body_end = min(trail) if trail else len(text)
+    ids: dict[str, int] = {}
+
+    def new_id(line: int) -> str:
+        base = f"{doc.source_id}:{line}"
+        n = ids.get(base, 0)
+        ids[base] = n + 1
+        return base if n == 0 else f"{base}.{n}"
+
+    tops = [h for h in headings if h.top and body_start <= h.cand.start < body_end]
+    sections: list[Section] = []
+
+    def make(start: int, end: int, kind: str, title: str | None, game_id: str | None,
+             parent_id: str | None, level: int, rule: str) -> Section:
+        return Section(id=new_id(loc.line(start)), source_id=doc.source_id, game_id=game_id, title=title,
+                       kind=kind, parent_id=parent_id, start_line=loc.line(start),
+                       end_line=_end_line(loc, text, start, end), page=loc.page(start),
+                       anchor=SectionAnchor(start=start, end=end), level=level, rule=rule)
+
+    bounds = [h.cand.start for h in tops] + [body_end]
+    if not tops or tops[0].cand.start > body_start and text[body_start:tops[0].cand.start].strip():
+        first_end = bounds[0]
+        sections.append(make(body_start, first_end, "front", None, None, None, 0, "before-first-heading"))
+    last_of_game: dict[str, str] = {}
+    for i, h in enumerate(tops):
+        start, end = h.cand.start, bounds[i + 1]
+        parent = None
+        if h.kind == "variant":
+            parent = last_of_game.get(knowledge.by_id[h.game_id].parent or "")
+        sec = make(start, end, h.kind, h.cand.title, h.game_id, parent, 0, h.rule)
+        sections.append(sec)
+        if h.game_id:
+            last_of_game[h.game_id] = sec.id
+        subs = [s for s in headings if not s.top and start < s.cand.start < end]
+        for j, s in enumerate(subs):
+            s_end = subs[j + 1].cand.start if j + 1 < len(subs) else end
+            sections.append(make(s.cand.start, s_end, s.kind, s.cand.title, h.game_id, sec.id, 1, s.rule))
+    return sections, warnings

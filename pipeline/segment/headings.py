@@ -1,0 +1,181 @@
+"""Heading candidates found by layout conventions (data in conventions.yaml)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+import regex
+import yaml
+
+from schemas import Document
+
+_MARKERS = regex.compile(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
+
+
+@dataclass(frozen=True)
+class Convention:
+    name: str
+    line: regex.Pattern | None
+    inline: regex.Pattern | None
+    prev_blank: bool = False
+    next_blank: bool = False
+    next_nonblank: bool = False
+    anywhere: bool = False
+    game_only: bool = False
+    max_chars: int = 200
+    min_game_hits: int | None = None
+    prev_short: int = 0
+    variants_of_current: bool = False
+    no_numeric: bool = False
+
+
+@dataclass(frozen=True)
+class Candidate:
+    line: int          # 1-based line of the heading
+    start: int         # ORIGINAL offsets of the heading text
+    end: int
+    title: str         # the heading as in the original text
+    text: str          # normalized heading without page/footnote markers
+    convention: str
+    inline: bool       # a run-in or inline heading (the section starts inside the line)
+    game_only: bool    # only counts when it names a game
+    variants_only: bool = False  # only opens a sub-game of the game it stands in
+    no_numeric: bool = False     # a bare number is not a game name here
+
+
+@lru_cache(maxsize=1)
+def load_conventions() -> tuple[int, dict[str, Convention]]:
+    data = yaml.safe_load((Path(__file__).parent / "conventions.yaml").read_text(encoding="utf-8"))
+    out = {}
+    for name, spec in data["conventions"].items():
+        out[name] = Convention(
+            name=name,
+            line=regex.compile(spec["line"]) if "line" in spec else None,
+            inline=regex.compile(spec["inline"], regex.MULTILINE) if "inline" in spec else None,
+            prev_blank=spec.get("prev_blank", False),
+            next_blank=spec.get("next_blank", False),
+            next_nonblank=spec.get("next_nonblank", False),
+            anywhere=spec.get("anywhere", False),
+            game_only=spec.get("game_only", False),
+            max_chars=spec.get("max_chars", 200),
+            min_game_hits=spec.get("min_game_hits"),
+            prev_short=spec.get("prev_short", 0),
+            variants_of_current=spec.get("variants_of_current", False),
+            no_numeric=spec.get("no_numeric", False),
+        )
+    _NOT_HEADING[:] = [regex.compile(p) for p in data.get("not_heading", [])]
+    _CONTENTS[:] = [regex.compile(data["contents_heading"], regex.IGNORECASE), data.get("contents_prose_chars", 60)]
+    return data.get("min_game_hits", 2), out
+
+
+_NOT_HEADING: list[regex.Pattern] = []
+_CONTENTS: list = []
+
+
+def contents_blocks(norm_lines: list[str]) -> list[tuple[int, int]]:
+    """0-based [first, last) line ranges of contents/index lists (entries, not headings)."""
+    load_conventions()
+    pattern, prose = _CONTENTS
+    blocks = []
+    i = 0
+    while i < len(norm_lines):
+        if pattern.search(clean_title(norm_lines[i])):
+            j = i + 1
+            while j < len(norm_lines) and len(clean_title(norm_lines[j])) <= prose:
+                j += 1
+            # the list ends with its last entry that carries a page number
+            last = max((k for k in range(i + 1, j) if _NOT_HEADING and _NOT_HEADING[0].search(clean_title(norm_lines[k]))),
+                       default=i)
+            blocks.append((i + 1, last + 1))
+            i = j
+        else:
+            i += 1
+    return blocks
+
+
+def not_heading(text: str) -> bool:
+    load_conventions()
+    return any(p.search(text) for p in _NOT_HEADING)
+
+
+def _blank(s: str) -> bool:
+    # A line holding only a page marker counts as blank for layout purposes.
+    return not _MARKERS.sub("", s).strip()
+
+
+def clean_title(text: str) -> str:
+    return _MARKERS.sub("", text).strip()
+
+
+def find_candidates(doc: Document, skip: list[tuple[int, int]]) -> list[Candidate]:
+    """Every heading candidate of every convention, outside the `skip` spans (boilerplate)."""
+    _, conventions = load_conventions()
+    text, norm = doc.text, doc.normalized
+    norm_lines = norm.split("\n")
+    orig_lines = text.split("\n")
+    norm_line_starts = [0]
+    for ln in norm_lines[:-1]:
+        norm_line_starts.append(norm_line_starts[-1] + len(ln) + 1)
+
+    def skipped(offset: int) -> bool:
+        return any(s <= offset < e for s, e in skip)
+
+    in_contents = set()
+    for a, b in contents_blocks(norm_lines):
+        in_contents.update(range(a, b))
+
+    def short(i: int, limit: int) -> bool:
+        t = clean_title(norm_lines[i]) if 0 <= i < len(norm_lines) else ""
+        return 0 < len(t) <= limit and not regex.search(r"[。、，,.:：]", t)
+
+    found: list[Candidate] = []
+    for conv in conventions.values():
+        if conv.line is not None:
+            for i, nl in enumerate(norm_lines):
+                stripped = clean_title(nl)
+                if not stripped or len(stripped) > conv.max_chars:
+                    continue
+                if i in in_contents:
+                    continue
+                if conv.prev_blank and i > 0 and not _blank(norm_lines[i - 1]):
+                    # a short running-title block may sit between the break and the heading
+                    k = i - 1
+                    while conv.prev_short and k >= 0 and short(k, conv.prev_short):
+                        k -= 1
+                    if not conv.prev_short or k == i - 1 or (k >= 0 and not _blank(norm_lines[k])):
+                        continue
+                nxt = norm_lines[i + 1] if i + 1 < len(norm_lines) else ""
+                if conv.next_blank and not _blank(nxt):
+                    continue
+                if conv.next_nonblank and _blank(nxt):
+                    continue
+                if not conv.line.search(stripped) or not_heading(stripped):
+                    continue
+                orig = orig_lines[i]
+                lstart = doc.line_starts[i]
+                lead = len(orig) - len(orig.lstrip())
+                start, end = lstart + lead, lstart + len(orig.rstrip())
+                if start >= end or skipped(start):
+                    continue
+                found.append(Candidate(i + 1, start, end, text[start:end], stripped, conv.name,
+                                       False, conv.game_only, conv.variants_of_current, conv.no_numeric))
+        if conv.inline is not None:
+            for m in conv.inline.finditer(norm):
+                ns = m.start()
+                li = norm.count("\n", 0, ns)
+                if li in in_contents:
+                    continue
+                if conv.prev_blank and (ns != norm_line_starts[li] or (li > 0 and not _blank(norm_lines[li - 1]))):
+                    continue
+                ts, te = m.span("title") if "title" in m.re.groupindex else m.span()
+                start, end = doc.norm_start[ns], doc.norm_end[m.end() - 1]
+                title_text = clean_title(norm[ts:te]).rstrip(".").strip()
+                if skipped(start) or not title_text:
+                    continue
+                found.append(Candidate(li + 1, start, end, text[start:end],
+                                       title_text, conv.name,
+                                       True, conv.game_only, conv.variants_of_current, conv.no_numeric))
+    found.sort(key=lambda c: (c.start, c.convention))
+    return found
