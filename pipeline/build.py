@@ -15,7 +15,7 @@ from pipeline.output import staged_output, write_json, write_jsonl
 from pipeline.segment import segment
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
-from schemas import Document, Section, Source
+from schemas import Document, Section, Source, TocLink
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange
 
@@ -27,6 +27,7 @@ class BuildResult:
     documents: dict[str, Document]
     knowledge: Knowledge | None = None
     sections: dict[str, list[Section]] = field(default_factory=dict)
+    toc_links: list[TocLink] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -79,7 +80,23 @@ def run_pipeline(corpus: Corpus, progress: Reporter) -> BuildResult:
         result.sections[entry.id] = sections
         result.warnings.extend(warnings)
         stage.advance(entry.id)
+    result.toc_links = link_contents(corpus, result, gaz)
     return result
+
+
+def link_contents(corpus: Corpus, result: BuildResult, gaz: Gazetteer) -> list[TocLink]:
+    from pipeline.identify.contents import contents_entries, game_entries, toc_links
+
+    links: list[TocLink] = []
+    for entry in corpus.entries:
+        target = entry.same_edition_as or entry.id
+        if target not in result.sections:
+            result.warnings.append(f"{corpus.root / 'sources.toml'}: {entry.id}: same_edition_as "
+                                   f"{target!r} is not a source id; its index is not linked")
+            continue
+        doc = result.documents[entry.id]
+        links += toc_links(doc, game_entries(contents_entries(doc), gaz), target, result.sections[target])
+    return links
 
 
 def write_data(result: BuildResult, data_dir: Path) -> None:
@@ -88,6 +105,7 @@ def write_data(result: BuildResult, data_dir: Path) -> None:
     order = {s.id: i for i, s in enumerate(result.sources)}
     all_sections = [sec for sid in sorted(result.sections, key=order.get) for sec in result.sections[sid]]
     write_jsonl(data_dir / "sections.jsonl", all_sections)
+    write_jsonl(data_dir / "toc_links.jsonl", result.toc_links)
     write_schemas(data_dir / "schema")
 
 

@@ -36,6 +36,9 @@ class ManifestEntry(Record):
     encoding: str | None = None
     notes: str | None = None
     conventions: list[str] = Field(default_factory=list)
+    # id of another source that is the same edition (this one translates it): contents and
+    # index entries of this source are linked to that source's sections
+    same_edition_as: str | None = Field(default=None, pattern=SLUG)
 
     @field_validator("file")
     @classmethod

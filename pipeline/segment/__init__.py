@@ -115,12 +115,29 @@ def classify(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
             headings.append(Heading(c, "front", None, f"{c.convention}+front", True))
             current_game = None
             continue
-        near = gaz.near_miss(c.text) if c.convention in ("caps_period", "short_line") else None
+        near = gaz.near_miss(c.text) if c.convention in ("caps_period", "short_line") and not kind else None
         if near:
             warnings.append(f"{doc.source_id}:{c.line}: heading {c.title!r} is close to game "
                             f"{near[0]!r} ({near[1]:.0f}%) but was not taken as a game")
         headings.append(Heading(c, kind or "subsection", None, c.convention, False))
     return headings, warnings
+
+
+def recover_lost_headings(doc: Document, headings: list[Heading], knowledge: Knowledge,
+                          gaz: Gazetteer) -> list[Heading]:
+    """Games the contents list shows but whose heading the text lost (see identify.contents)."""
+    from pipeline.identify.contents import contents_entries, game_entries, lost_game_starts
+
+    found = {h.game_id for h in headings if h.top and h.game_id}
+    entries = game_entries(contents_entries(doc), gaz)
+    out = []
+    for line, start, game_id in lost_game_starts(doc, entries, found, gaz):
+        if any(h.cand.start == start for h in headings):
+            continue
+        cand = Candidate(line, start, start, "", "", "contents", False, False)
+        kind = "variant" if knowledge.by_id[game_id].parent else "game"
+        out.append(Heading(cand, kind, game_id, "recovered-from-contents", True))
+    return out
 
 
 def _end_line(loc: Locator, text: str, start: int, end: int) -> int:
@@ -132,6 +149,9 @@ def _end_line(loc: Locator, text: str, start: int, end: int) -> int:
 def segment(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
             declared: list[str] | None = None) -> tuple[list[Section], list[str]]:
     headings, warnings = classify(doc, knowledge, gaz, declared)
+    recovered = recover_lost_headings(doc, headings, knowledge, gaz)
+    if recovered:
+        headings = sorted(headings + recovered, key=lambda h: h.cand.start)
     loc = Locator(doc)
     text = doc.text
     body_start = 0
@@ -172,7 +192,7 @@ def segment(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
         parent = None
         if h.kind == "variant":
             parent = last_of_game.get(knowledge.by_id[h.game_id].parent or "")
-        sec = make(start, end, h.kind, h.cand.title, h.game_id, parent, 0, h.rule)
+        sec = make(start, end, h.kind, h.cand.title or None, h.game_id, parent, 0, h.rule)
         sections.append(sec)
         if h.game_id:
             last_of_game[h.game_id] = sec.id

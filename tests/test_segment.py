@@ -1,0 +1,164 @@
+"""Segmentation and identification: each trap of the received texts, shown on a small text
+written in the same style, handled by general rules."""
+
+import json
+
+from pipeline.build import build
+from pipeline.identify import Gazetteer
+from pipeline.ingest import ingest
+from pipeline.knowledge import load_knowledge
+from pipeline.manifest import load_manifest
+from pipeline.segment import segment
+from schemas import ManifestEntry
+from tests.conftest import CORPUS
+
+KNOWLEDGE = load_knowledge(load_manifest(CORPUS))
+GAZ = Gazetteer(KNOWLEDGE)
+
+
+def sections_of(text: str, lang: str = "ja"):
+    entry = ManifestEntry(id="t", file="texts/t.txt", language=lang, title="T")
+    doc, _ = ingest(entry, text.encode(), path="t.txt")
+    secs, warnings = segment(doc, KNOWLEDGE, GAZ)
+    return secs, warnings
+
+
+def games(secs):
+    return [(s.start_line, s.kind, s.game_id) for s in secs if s.kind in ("game", "variant")]
+
+
+JA_BOOK = """ホイルのゲーム
+
+ナポレオン。
+ナポレオンは4人から5人でプレイする。
+
+プール。
+賭け金を入れる箱のこと。
+
+ピケ。
+ピケは2人用のゲームです。32枚のカードを使う。
+
+ピケ。
+30点に達したプレイヤーはピケとなり、60点を加算する。
+
+聖遺物。
+ユーカーは2人、3人、4人でプレイできます。
+
+橋。
+一方が4点、他方が1点のときをいう。
+
+ホイスト。
+ホイストは4人でプレイします。
+
+橋。
+これは、古くから親しまれているホイストの発展形です。
+"""
+
+
+def test_japanese_book_headings_and_terms_in_context():
+    secs, _ = sections_of(JA_BOOK)
+    assert games(secs) == [(3, "game", "napoleon"), (9, "game", "piquet"), (15, "game", "euchre"),
+                           (21, "game", "whist"), (24, "game", "bridge")]
+    subs = {(s.start_line, s.title) for s in secs if s.kind == "subsection"}
+    # プール inside Napoleon is the pool; ピケ inside Piquet the bonus; 橋 inside Euchre a score.
+    assert {(6, "プール。"), (12, "ピケ。"), (18, "橋。")} <= subs
+
+
+def test_contents_entries_are_not_headings_and_a_lost_heading_is_recovered():
+    text = ("コンテンツ\nピケ\n取引 1\nプール\n法務顧問 2\n\n"
+            "{1}\n\nピケ。\nピケは2人用のゲームです。\n\n"
+            "{2}\nプールはビリヤードの中でも最も社交的なゲームであり、何人でも参加できます。\n")
+    secs, _ = sections_of(text)
+    got = [(s.start_line, s.game_id, s.rule) for s in secs if s.kind in ("game", "variant")]
+    assert got[0][:2] == (9, "piquet")
+    pool = [g for g in got if g[1] and "pool" in g[1]]
+    assert pool and pool[0][0] == 13 and pool[0][2] == "recovered-from-contents"
+    assert all(s.start_line > 6 for s in secs if s.kind in ("game", "variant"))
+
+
+EN_BOOK = """FROG.
+
+Frog is played by three persons with a pack of thirty-six cards.
+
+=Frog.= The name comes from the bids.
+
+SOLO.
+
+Solo is a game for four players.
+
+=Heart Solo= is a game for three players.
+
+CARDS.
+
+11. There are thirty-two cards in the pack.
+
+LAWS OF PIQUET.
+
+1. The pack.
+
+PIQUET.
+
+Piquet is played by two persons.
+
+RUBICON PIQUET, FOR TWO PLAYERS.
+
+The game is a rubicon of 100 points.
+"""
+
+
+def test_english_caps_headings_run_in_variants_and_laws():
+    secs, _ = sections_of(EN_BOOK, "en")
+    assert games(secs) == [(1, "game", "frog"), (7, "game", "solo"), (11, "variant", "heart-solo"),
+                           (21, "game", "piquet"), (25, "variant", "rubicon-piquet")]
+    kinds = {s.title: s.kind for s in secs}
+    assert kinds["CARDS."] == "subsection"
+    assert kinds["LAWS OF PIQUET."] == "laws"
+    rubicon = next(s for s in secs if s.game_id == "rubicon-piquet")
+    piquet = next(s for s in secs if s.game_id == "piquet")
+    assert rubicon.parent_id == piquet.id
+
+
+def test_web_page_titles_and_repeated_pages():
+    text = ("キング\n\n人数とカード\n\n4 人．32 枚．\n\n"
+            "ドゥラークまたは“ばか” (2) 戦術\n\n人数とカード\n\n2～6 人．\n\n"
+            "ドゥラークまたは“ばか” (1) 基本ルール\n\nカードを配る\n\n6 枚ずつ配ります．\n")
+    secs, _ = sections_of(text)
+    assert games(secs) == [(1, "game", "king"), (7, "game", "durak"), (13, "game", "durak")]
+    assert [s.title for s in secs if s.kind == "subsection"] == ["人数とカード", "人数とカード", "カードを配る"]
+
+
+def test_forum_inline_tags_and_separator_titles():
+    body = ("*" * 70 + " ベジーク(Bezique)と，ピノクル(Pinocle)の２人ゲーム 1995/12/22 "
+            "<人数> ２人 <カード> ３２枚のカードを２組 " + "+" * 70 + " <ピノクル（２人ゲーム）> ピノクルでは，")
+    text = "Subj:ルール紹介 From:x Date:95/12/21 12:15\n" + body
+    secs, _ = sections_of(text)
+    got = [(s.kind, s.game_id, s.start_line) for s in secs if s.kind in ("game", "variant")]
+    assert got == [("game", "bezique", 2), ("game", "pinochle", 2)]
+    assert [s.title for s in secs if s.kind == "subsection"] == ["<人数>", "<カード>"]
+
+
+def test_index_entries_are_not_headings():
+    text = "СОДЕРЖАНИЕ.\n\nPiquet, 463\n\nПикет, 463\n\nWhist, 60\n\n" + "Текст " * 30 + "\n"
+    secs, _ = sections_of(text, "ru")
+    assert games(secs) == []
+
+
+def test_a_new_book_in_the_same_style_segments_without_code_changes(corpus_factory, tmp_path):
+    book = ("Spotted a typo or a problem in this chapter? Tell us\n\n" if False else "") + (
+        "THE BOOK OF GAMES.\n\nPREFACE.\n\nThis book describes games.\n\n"
+        "ECARTE.\n\nEcarte is played by two persons with thirty-two cards.\n\n"
+        "CARDS.\n\nThe king is the highest card.\n\n"
+        "EUCHRE.\n\nEuchre is played by four persons.\n\n"
+        "THREE-HANDED EUCHRE.\n\nEach plays for himself.\n")
+    root = corpus_factory('[[source]]\nid = "new-book"\nfile = "texts/b.txt"\nlanguage = "en"\ntitle = "B"\n',
+                          {"texts/b.txt": book})
+    out = tmp_path / "out"
+    build(root, out, site=False, progress=False)
+    rows = [json.loads(x) for x in (out / "data" / "sections.jsonl").read_text().splitlines()]
+    assert [(r["game_id"], r["kind"]) for r in rows if r["kind"] in ("game", "variant")] == [
+        ("ecarte", "game"), ("euchre", "game"), ("three-handed-euchre", "variant")]
+    assert rows[0]["kind"] == "front"
+    text = book
+    for r in rows:
+        assert r["anchor"]["start"] < r["anchor"]["end"] <= len(text)
+        assert r["start_line"] <= r["end_line"]
