@@ -9,13 +9,14 @@ from pathlib import Path
 from pipeline.errors import HoyleError
 from pipeline.ingest import ingest
 from pipeline.manifest import Corpus, load_manifest
+from pipeline.extract import extract
 from pipeline.identify import Gazetteer
 from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.output import staged_output, write_json, write_jsonl
 from pipeline.segment import segment
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
-from schemas import Document, Section, Source, TocLink
+from schemas import Document, Fact, Section, Source, TocLink
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange
 
@@ -28,6 +29,7 @@ class BuildResult:
     knowledge: Knowledge | None = None
     sections: dict[str, list[Section]] = field(default_factory=dict)
     toc_links: list[TocLink] = field(default_factory=list)
+    facts: dict[str, list[Fact]] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
 
 
@@ -81,6 +83,10 @@ def run_pipeline(corpus: Corpus, progress: Reporter) -> BuildResult:
         result.warnings.extend(warnings)
         stage.advance(entry.id)
     result.toc_links = link_contents(corpus, result, gaz)
+    stage = progress.stage("extract", len(corpus.entries))
+    for entry in corpus.entries:
+        result.facts[entry.id] = extract(documents[entry.id], result.sections[entry.id], knowledge)
+        stage.advance(entry.id)
     return result
 
 
@@ -106,6 +112,7 @@ def write_data(result: BuildResult, data_dir: Path) -> None:
     all_sections = [sec for sid in sorted(result.sections, key=order.get) for sec in result.sections[sid]]
     write_jsonl(data_dir / "sections.jsonl", all_sections)
     write_jsonl(data_dir / "toc_links.jsonl", result.toc_links)
+    write_jsonl(data_dir / "facts.jsonl", [f for sid in sorted(result.facts, key=order.get) for f in result.facts[sid]])
     write_schemas(data_dir / "schema")
 
 

@@ -105,6 +105,37 @@ def evaluate(corpus: Path = CorpusOpt,
             for g, sec in ev.wrong_id:
                 err.print(f"  wrong id {sec.id} {sec.game_id} != {g['game_id']} {sec.title!r}", highlight=False)
     console.print(table)
+    from pipeline.evaluate import eval_facts
+    ftable = Table(title="Fact extraction (precision over judged lines, recall over all gold facts)")
+    for col in ("source", "gold", "judged", "P", "R", "F1"):
+        ftable.add_column(col, justify="right" if col != "source" else "left")
+    facet_rows: dict[str, list] = {}
+    for s in result.sources:
+        gold = load_gold("facts", s.id)
+        if gold is None:
+            ftable.add_row(s.id, "—", "", "", "", "")
+            continue
+        ev = eval_facts(s.id, result.facts.get(s.id, []), gold)
+        o = ev.overall
+        ftable.add_row(s.id, str(o.gold), str(o.judged), f"{o.precision:.3f}", f"{o.recall:.3f}", f"{o.f1:.3f}")
+        for facet, pr in ev.by_facet.items():
+            facet_rows.setdefault(facet, []).append(pr)
+        if details:
+            for g in ev.missed:
+                err.print(f"  missed fact {s.id}:{g['line']} {g['game_id']} {g['facet']}={g['value']} {g['quote']!r}",
+                          highlight=False)
+            for f in ev.wrong:
+                err.print(f"  wrong fact  {s.id}:{f.anchor.line} {f.game_id} {f.facet}={f.value} {f.anchor.quote!r} ({f.rule})",
+                          highlight=False)
+    console.print(ftable)
+    ptable = Table(title="Fact extraction per facet (all sources)")
+    for col in ("facet", "gold", "judged", "P", "R"):
+        ptable.add_column(col, justify="right" if col != "facet" else "left")
+    for facet, prs in sorted(facet_rows.items()):
+        g = sum(p.gold for p in prs); j = sum(p.judged for p in prs)
+        c = sum(p.correct for p in prs); f = sum(p.found for p in prs)
+        ptable.add_row(facet, str(g), str(j), f"{c / j:.3f}" if j else "—", f"{f / g:.3f}" if g else "—")
+    console.print(ptable)
 
 
 def run() -> None:  # pragma: no cover

@@ -75,3 +75,83 @@ def eval_sections(source_id: str, sections: list[Section], gold: dict, text: str
             wrong.append((g, s))
     spurious = [s for s in pred if s.id not in used]
     return SectionEval(source_id, Score(tp, len(pred), len(items)), correct, tp, missed, spurious, wrong)
+
+
+def _canon(value) -> str:
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+@dataclass
+class PR:
+    correct: int   # judged predictions that match gold
+    judged: int
+    found: int     # gold facts found
+    gold: int
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.judged if self.judged else 1.0
+
+    @property
+    def recall(self) -> float:
+        return self.found / self.gold if self.gold else 1.0
+
+    @property
+    def f1(self) -> float:
+        p, r = self.precision, self.recall
+        return 2 * p * r / (p + r) if p + r else 0.0
+
+
+@dataclass
+class FactEval:
+    source_id: str
+    overall: PR
+    by_facet: dict[str, PR]
+    missed: list[dict]
+    wrong: list  # judged predictions that match no gold fact
+
+
+def _facet_family(facet: str) -> str:
+    return "score" if facet.startswith("score:") else facet
+
+
+def _same(f, g, slack: int) -> bool:
+    return (f.game_id == g["game_id"] and f.facet == g["facet"] and _canon(f.value) == _canon(g["value"])
+            and abs(f.anchor.line - g["line"]) <= slack)
+
+
+def eval_facts(source_id: str, facts: list, gold: dict, line_slack: int = 1) -> FactEval:
+    """Recall: the share of gold facts found (same game, facet and value, within `line_slack`
+    lines). Precision: of the predictions on lines the annotators judged (a gold fact of the
+    same game within `line_slack` lines), the share that match a gold fact. Predictions
+    elsewhere are not judged: the gold is a sample of each source, not an exhaustive list."""
+    items = gold["facts"]
+    judged_lines = {(g["game_id"], ln) for g in items
+                    for ln in range(g["line"] - line_slack, g["line"] + line_slack + 1)}
+    per: dict[str, PR] = {}
+    overall = PR(0, 0, 0, 0)
+    missed = []
+    for g in items:
+        fam = per.setdefault(_facet_family(g["facet"]), PR(0, 0, 0, 0))
+        fam.gold += 1
+        overall.gold += 1
+        if any(_same(f, g, line_slack) for f in facts):
+            fam.found += 1
+            overall.found += 1
+        else:
+            missed.append(g)
+    wrong = []
+    for f in facts:
+        if (f.game_id, f.anchor.line) not in judged_lines:
+            continue
+        fam = per.setdefault(_facet_family(f.facet), PR(0, 0, 0, 0))
+        fam.judged += 1
+        overall.judged += 1
+        if any(_same(f, g, line_slack) for g in items):
+            fam.correct += 1
+            overall.correct += 1
+        else:
+            wrong.append(f)
+    return FactEval(source_id, overall, dict(sorted(per.items())), missed, wrong)

@@ -1,0 +1,121 @@
+"""Extraction: the rule facts each section states, as typed values with an exact citation."""
+
+from __future__ import annotations
+
+from bisect import bisect_left, bisect_right
+
+from pipeline.extract.cards import parse_points, parse_rank_list, vocabulary_from_terms
+from pipeline.extract.numbers import parse_number
+from pipeline.extract.rules import Rule, compile_rules, item_names
+from pipeline.knowledge import Knowledge
+from pipeline.positions import Locator
+from schemas import Document, Fact, PlayerRange, Section
+
+INT_FACETS = {"deck_size", "packs", "hand_size", "talon_size", "target_score"}
+# Plausible bounds: a value outside is a misreading, not a fact.
+BOUNDS = {"players": (1, 12), "deck_size": (20, 320), "packs": (1, 8), "hand_size": (1, 30),
+          "talon_size": (1, 40), "target_score": (5, 20000), "deal_pattern": (1, 13)}
+
+_RULE_CACHE: dict[tuple[str, str], list[Rule]] = {}
+
+
+def rules_for(lang: str, knowledge: Knowledge) -> list[Rule]:
+    key = (lang, knowledge.digest)
+    if key not in _RULE_CACHE:
+        _RULE_CACHE[key] = compile_rules(lang, vocabulary_from_terms(knowledge.terms), knowledge.facets)
+    return _RULE_CACHE[key]
+
+
+def _ok(facet: str, n: int | None) -> bool:
+    lo, hi = BOUNDS.get(facet.split(":")[0], (0, 100000))
+    return n is not None and lo <= n <= hi
+
+
+def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str, str]):
+    """(facet, value) from a match, or None when the match does not give a usable value."""
+    g = m.groupdict()
+    facet = rule.facet
+    num = lambda name: parse_number(g[name], lang) if g.get(name) else None  # noqa: E731
+    if facet == "players":
+        vals = [num(k) for k in ("n", "lo", "hi", "a", "b", "c") if g.get(k)]
+        if not vals or not all(_ok("players", v) for v in vals):
+            return None
+        return facet, PlayerRange(min=min(vals), max=max(vals))
+    if facet in INT_FACETS:
+        n = num("n")
+        if rule.derive == "multiply":
+            m2 = num("m")
+            n = n * m2 if n is not None and m2 is not None else None
+        return (facet, n) if _ok(facet, n) else None
+    if facet == "deal_pattern":
+        if g.get("seq"):
+            import regex
+            from pipeline.extract.numbers import number_regex
+            vals = [parse_number(x, lang) for x in regex.findall(number_regex(lang), g["seq"])]
+        else:
+            vals = [num("n")]
+        if not vals or not all(_ok("deal_pattern", v) for v in vals):
+            return None
+        return facet, vals
+    vocab = vocabulary_from_terms(knowledge.terms)
+    if facet == "rank_order":
+        codes = parse_rank_list(g["ranks"], vocab)
+        return (facet, codes) if len(codes) >= 4 and len(set(codes)) == len(codes) else None
+    if facet == "card_points":
+        pts = parse_points(g["pairs"], vocab, lang)
+        return (facet, pts) if len(pts) >= 3 else None
+    if facet == "score":
+        item = items.get((g.get("item") or "").lower().strip())
+        n = num("n")
+        if not item or n is None or not 0 < n <= 5000:
+            return None
+        return f"score:{item}", n
+    return None
+
+
+def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> list[Fact]:
+    """Facts of every game-bearing section of one document."""
+    lang = doc.language
+    rules = rules_for(lang, knowledge)
+    items = item_names(knowledge.facets, lang)
+    loc = Locator(doc)
+    norm = doc.normalized
+    starts = doc.norm_start
+    skip = [(b.start, b.end) for b in doc.boilerplate]
+    # innermost section at an offset: subsections (level 1) before their top-level section
+    ordered = sorted(sections, key=lambda s: (s.anchor.start, -s.level))
+    inner = sorted((s for s in sections if s.game_id), key=lambda s: (-s.level, s.anchor.start))
+    facts: list[Fact] = []
+    seen: set[tuple] = set()
+    for top in (s for s in ordered if s.level == 0 and s.game_id):
+        ns = bisect_left(starts, top.anchor.start)
+        ne = bisect_left(starts, top.anchor.end)
+        chunk = norm[ns:ne]
+        for rule in rules:
+            for m in rule.pattern.finditer(chunk):
+                if m.end() <= m.start():
+                    continue
+                got = build_value(rule, m, lang, knowledge, items)
+                if got is None:
+                    continue
+                facet, value = got
+                anchor = loc.anchor_from_normalized(ns + m.start(), ns + m.end())
+                if any(s <= anchor.start < e for s, e in skip):
+                    continue
+                home = next((s for s in inner if s.anchor.start <= anchor.start < s.anchor.end), top)
+                dump = value.model_dump() if hasattr(value, "model_dump") else value
+                key = (top.game_id, facet, repr(dump), rule.qualifier, anchor.line)
+                if key in seen:
+                    continue
+                seen.add(key)
+                facts.append(Fact(id=f"{doc.source_id}:{anchor.start}:{facet}", game_id=top.game_id,
+                                  source_id=doc.source_id, section_id=home.id, facet=facet, value=value,
+                                  qualifier=rule.qualifier, anchor=anchor, rule=rule.id))
+    facts.sort(key=lambda f: (f.anchor.start, f.facet, f.rule))
+    uniq, ids = [], set()
+    for f in facts:
+        if f.id in ids:
+            continue  # one fact per (offset, facet): the first rule wins
+        ids.add(f.id)
+        uniq.append(f)
+    return uniq

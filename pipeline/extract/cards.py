@@ -1,0 +1,76 @@
+"""Card ranks in three languages (and the letter systems the texts mix: French R/D/V, Russian
+Т/К/Д/В, full-width letters already folded) mapped to rank codes; rank lists and point maps."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import regex
+
+from pipeline.extract.numbers import number_regex, parse_number
+
+SEP = r"(?:\s*(?:[,，、;；/]|\band\b|\bи\b|と)\s*|\s+)"
+
+
+@dataclass(frozen=True)
+class RankVocabulary:
+    names: dict[str, str]   # lower-cased name -> rank code
+    token: str              # regex for one rank token (no groups)
+
+
+@lru_cache(maxsize=8)
+def rank_vocabulary(ranks_key: tuple[tuple[str, tuple[str, ...]], ...]) -> RankVocabulary:
+    names: dict[str, str] = {}
+    for code, words in ranks_key:
+        for w in words:
+            names.setdefault(w.lower(), code)
+    words = sorted(names, key=len, reverse=True)
+    alt = "|".join(regex.escape(w) for w in words)
+    # a name, optionally plural (Kings, Tens), optionally with its code in brackets: 1(A), R(K)
+    token = rf"(?<![\p{{L}}\d])(?:{alt})(?:e?s)?(?:\s*[(（](?:{alt})[)）])?(?![\p{{L}}\d])"
+    return RankVocabulary(names, token)
+
+
+def vocabulary_from_terms(terms: dict) -> RankVocabulary:
+    """All languages' rank names at once: the texts mix letter systems regardless of language."""
+    ranks = terms.get("ranks") or {}
+    key = tuple(sorted((str(code), tuple(sorted({str(w) for lang in ("en", "ja", "ru")
+                                                  for w in (v.get(lang) or [])})))
+                       for code, v in ranks.items()))
+    return rank_vocabulary(key)
+
+
+def rank_code(token: str, vocab: RankVocabulary) -> str | None:
+    t = token.strip().lower()
+    inner = regex.search(r"[(（]([^)）]+)[)）]", t)
+    if inner:  # "1(A)", "R(K)": the bracketed code is the unambiguous one
+        t = inner.group(1).strip()
+    if t in vocab.names:
+        return vocab.names[t]
+    for suffix in ("es", "s"):
+        if t.endswith(suffix) and t[: -len(suffix)] in vocab.names:
+            return vocab.names[t[: -len(suffix)]]
+    return None
+
+
+def parse_rank_list(text: str, vocab: RankVocabulary) -> list[str]:
+    codes = [rank_code(m.group(), vocab) for m in regex.finditer(vocab.token, text, regex.IGNORECASE)]
+    return [c for c in codes if c]
+
+
+def pairs_regex(vocab: RankVocabulary, lang: str) -> str:
+    num = number_regex(lang)
+    link = r"(?:\s*(?:(?:is|are)\s+(?:worth|reckoned(?:\s+for)?|counted(?:\s+as)?)|counts?(?:\s+for)?|=|:|は|が)?\s*)"
+    return rf"(?:{vocab.token}){link}(?:{num})(?:\s*(?:points?|点|очк\w*))?"
+
+
+def parse_points(text: str, vocab: RankVocabulary, lang: str) -> dict[str, int]:
+    out: dict[str, int] = {}
+    num = number_regex(lang)
+    for m in regex.finditer(rf"(?P<r>{vocab.token})(?P<rest>.{{0,30}}?)(?P<n>{num})", text, regex.IGNORECASE):
+        code = rank_code(m.group("r"), vocab)
+        n = parse_number(m.group("n"), lang)
+        if code and n is not None and code not in out:
+            out[code] = n
+    return out

@@ -1,0 +1,65 @@
+"""Extraction rules as data: each language's `facts:` list in pipeline/lang/<lang>.yaml.
+
+A rule is a regex with macros, expanded here from the language's knowledge:
+  {N} / {N:name}   one number (digits, kanji, number words)  -> group `n` / `name`
+  {RANKS}          a list of four or more rank names          -> group `ranks`
+  {PAIRS}          three or more "rank points" pairs          -> group `pairs`
+  {ITEM}           a named scoring item (corpus/facets.yaml)  -> group `item`
+  {SEQ}            two to five numbers in a comma list        -> group `seq`
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from pipeline.extract.cards import SEP, RankVocabulary, pairs_regex
+from pipeline.extract.numbers import number_regex
+from pipeline.lang import language_data
+
+_MACRO = regex.compile(r"\{(N|RANKS|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
+
+
+@dataclass(frozen=True)
+class Rule:
+    id: str
+    facet: str
+    pattern: regex.Pattern
+    qualifier: str | None
+    derive: str | None      # e.g. "multiply": deck_size = n × m
+
+
+def item_names(facets: dict, lang: str) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for item, names in (facets.get("items") or {}).items():
+        for name in (names or {}).get(lang) or []:
+            out.setdefault(str(name).lower(), item)
+    return out
+
+
+def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
+    num = number_regex(lang)
+    items = sorted(item_names(facets, lang), key=len, reverse=True)
+    item_alt = "|".join(regex.escape(i) for i in items) or "(?!)"
+    pair = pairs_regex(vocab, lang)
+
+    def expand(m: regex.Match) -> str:
+        kind, name = m.group(1), m.group(2)
+        if kind == "N":
+            return f"(?P<{name or 'n'}>{num})"
+        if kind == "SEQ":
+            return f"(?P<{name or 'seq'}>{num}(?:\\s*[,、，]\\s*{num}){{1,4}})"
+        if kind == "RANKS":
+            return f"(?P<{name or 'ranks'}>(?:{vocab.token})(?:{SEP}(?:{vocab.token})){{3,}})"
+        if kind == "PAIRS":
+            return f"(?P<{name or 'pairs'}>(?:{pair})(?:{SEP}(?:{pair})){{2,}})"
+        return rf"(?P<{name or 'item'}>(?<![\p{{L}}])(?:{item_alt})(?![\p{{L}}]))"
+
+    rules = []
+    for spec in language_data(lang).get("facts") or []:
+        source = _MACRO.sub(expand, spec["pattern"])
+        flags = regex.IGNORECASE | regex.MULTILINE | regex.V0
+        rules.append(Rule(id=f"{lang}.{spec['id']}", facet=spec["facet"], pattern=regex.compile(source, flags),
+                          qualifier=spec.get("qualifier"), derive=spec.get("derive")))
+    return rules
