@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
+
+import regex
 
 from pipeline.extract.cards import parse_points, parse_rank_list, vocabulary_from_terms
 from pipeline.extract.numbers import parse_number
@@ -49,9 +51,8 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         return (facet, n) if _ok(facet, n) else None
     if facet == "deal_pattern":
         if g.get("seq"):
-            import regex
-            from pipeline.extract.numbers import number_regex
-            vals = [parse_number(x, lang) for x in regex.findall(number_regex(lang), g["seq"])]
+            parts = regex.split(r"\s*(?:,|，|、|\band\b|\bи\b)\s*", g["seq"])
+            vals = [parse_number(x, lang) for x in parts if x.strip()]
         else:
             vals = [num("n")]
         if not vals or not all(_ok("deal_pattern", v) for v in vals):
@@ -62,6 +63,8 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         codes = parse_rank_list(g["ranks"], vocab)
         return (facet, codes) if len(codes) >= 4 and len(set(codes)) == len(codes) else None
     if facet == "card_points":
+        if len(parse_rank_list(g["pairs"], vocab)) >= len(regex.findall(r"\S+", g["pairs"])):
+            return None  # "K Q J 10 9 8 7": a rank list, not ranks with points
         pts = parse_points(g["pairs"], vocab, lang)
         return (facet, pts) if len(pts) >= 3 else None
     if facet == "score":

@@ -54,7 +54,7 @@ def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
             return f"(?P<{name or 'ranks'}>(?:{vocab.token})(?:{SEP}(?:{vocab.token})){{3,}})"
         if kind == "PAIRS":
             return f"(?P<{name or 'pairs'}>(?:{pair})(?:{SEP}(?:{pair})){{2,}})"
-        return rf"(?P<{name or 'item'}>(?<![\p{{L}}])(?:{item_alt})(?![\p{{L}}]))"
+        return rf"(?P<{name or 'item'}>(?<![\p{{L}}\d・･\-])(?:{item_alt})(?![\p{{L}}\d]))"
 
     rules = []
     for spec in language_data(lang).get("facts") or []:
