@@ -105,7 +105,8 @@ def evaluate(corpus: Path = CorpusOpt,
             for g, sec in ev.wrong_id:
                 err.print(f"  wrong id {sec.id} {sec.game_id} != {g['game_id']} {sec.title!r}", highlight=False)
     console.print(table)
-    from pipeline.evaluate import eval_facts
+    from pipeline.evaluate import eval_facts, set_family_lines
+    set_family_lines(result.knowledge)
     ftable = Table(title="Fact extraction (precision over judged lines, recall over all gold facts)")
     for col in ("source", "gold", "judged", "P", "R", "F1"):
         ftable.add_column(col, justify="right" if col != "source" else "left")

@@ -117,8 +117,24 @@ def _facet_family(facet: str) -> str:
     return "score" if facet.startswith("score:") else facet
 
 
+_FAMILY: dict[str, set[str]] = {}
+
+
+def set_family_lines(knowledge) -> None:
+    """Let a fact attributed to a variant match gold attributed to its parent, and back:
+    where a variant's section ends is a judgement the two annotations may draw differently."""
+    _FAMILY.clear()
+    for g in knowledge.games:
+        line = set(knowledge.family_line(g.id))
+        _FAMILY[g.id] = line | {c.id for c in knowledge.games if g.id in knowledge.family_line(c.id)}
+
+
+def _same_game(a: str | None, b: str | None) -> bool:
+    return a == b or (a is not None and b in _FAMILY.get(a, set()))
+
+
 def _same(f, g, slack: int) -> bool:
-    return (f.game_id == g["game_id"] and f.facet == g["facet"] and _canon(f.value) == _canon(g["value"])
+    return (_same_game(f.game_id, g["game_id"]) and f.facet == g["facet"] and _canon(f.value) == _canon(g["value"])
             and abs(f.anchor.line - g["line"]) <= slack)
 
 
@@ -128,7 +144,7 @@ def eval_facts(source_id: str, facts: list, gold: dict, line_slack: int = 1) -> 
     same game within `line_slack` lines), the share that match a gold fact. Predictions
     elsewhere are not judged: the gold is a sample of each source, not an exhaustive list."""
     items = gold["facts"]
-    judged_lines = {(g["game_id"], ln) for g in items
+    judged_lines = {(gid, ln) for g in items for gid in _FAMILY.get(g["game_id"], set()) | {g["game_id"]}
                     for ln in range(g["line"] - line_slack, g["line"] + line_slack + 1)}
     per: dict[str, PR] = {}
     overall = PR(0, 0, 0, 0)

@@ -6,13 +6,15 @@ from bisect import bisect_left
 
 import regex
 
-from pipeline.extract.cards import parse_points, parse_rank_list, vocabulary_from_terms
+from pipeline.extract.cards import parse_points, parse_rank_list, rank_code, vocabulary_from_terms
 from pipeline.extract.numbers import parse_number
 from pipeline.extract.rules import Rule, compile_rules, item_names
 from pipeline.knowledge import Knowledge
 from pipeline.positions import Locator
 from schemas import Document, Fact, PlayerRange, Section
 
+FOUR_OF = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
+           "7": "sevens"}
 INT_FACETS = {"deck_size", "packs", "hand_size", "talon_size", "target_score"}
 # Plausible bounds: a value outside is a misreading, not a fact.
 BOUNDS = {"players": (1, 12), "deck_size": (20, 320), "packs": (1, 8), "hand_size": (1, 30),
@@ -51,8 +53,10 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         return (facet, n) if _ok(facet, n) else None
     if facet == "deal_pattern":
         if g.get("seq"):
-            parts = regex.split(r"\s*(?:,|，|、|\band\b|\bи\b)\s*", g["seq"])
+            parts = regex.split(r"\s*(?:,|，|、|-|\band\b|\bи\b)\s*", g["seq"])
             vals = [parse_number(x, lang) for x in parts if x.strip()]
+        elif g.get("a"):
+            vals = [num(k) for k in ("a", "b", "c", "d") if g.get(k)]
         else:
             vals = [num("n")]
         if not vals or not all(_ok("deal_pattern", v) for v in vals):
@@ -67,6 +71,13 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
             return None  # "K Q J 10 9 8 7": a rank list, not ranks with points
         pts = parse_points(g["pairs"], vocab, lang)
         return (facet, pts) if len(pts) >= 3 else None
+    if facet == "score_four":  # "four kings", "Kの4枚組": four of a rank
+        code = rank_code(g.get("rank") or "", vocab)
+        n = num("n")
+        plural = FOUR_OF.get(code or "")
+        if not plural or n is None or not 0 < n <= 5000:
+            return None
+        return f"score:four_{plural}", n
     if facet == "score":
         item = items.get((g.get("item") or "").lower().strip())
         n = num("n")

@@ -28,7 +28,10 @@ def rank_vocabulary(ranks_key: tuple[tuple[str, tuple[str, ...]], ...]) -> RankV
     words = sorted(names, key=len, reverse=True)
     alt = "|".join(regex.escape(w) for w in words)
     # a name, optionally plural (Kings, Tens), optionally with its code in brackets: 1(A), R(K)
-    token = rf"(?<![\p{{L}}\d])(?:{alt})(?:e?s)?(?:\s*[(（](?:{alt})[)）])?(?![\p{{L}}\d])"
+    # Boundaries against Latin/Cyrillic letters and digits only: in Japanese a rank letter is
+    # followed directly by kana ("Jの4枚組").
+    edge = r"A-Za-z\p{Cyrillic}\d"
+    token = rf"(?<![{edge}])(?:{alt})(?:e?s)?(?:\s*[(（](?:{alt})[)）])?(?![{edge}])"
     return RankVocabulary(names, token)
 
 

@@ -6,6 +6,7 @@ A rule is a regex with macros, expanded here from the language's knowledge:
   {PAIRS}          three or more "rank points" pairs          -> group `pairs`
   {ITEM}           a named scoring item (corpus/facets.yaml)  -> group `item`
   {SEQ}            two to five numbers in a comma list        -> group `seq`
+  {RANK}           one rank name                              -> group `rank`
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pipeline.extract.cards import SEP, RankVocabulary, pairs_regex
 from pipeline.extract.numbers import number_regex
 from pipeline.lang import language_data
 
-_MACRO = regex.compile(r"\{(N|RANKS|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
+_MACRO = regex.compile(r"\{(N|RANKS|RANK|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
 
 
 @dataclass(frozen=True)
@@ -38,10 +39,16 @@ def item_names(facets: dict, lang: str) -> dict[str, str]:
     return out
 
 
+def _name_regex(name: str) -> str:
+    """A literal name whose digit/letter joints may carry a space ("3枚続き" ~ "3 枚続き")."""
+    parts = regex.split(r"(?<=\d)(?=\D)|(?<=\D)(?=\d)", name)
+    return r"\s*".join(regex.escape(p) for p in parts if p)
+
+
 def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
     num = number_regex(lang)
     items = sorted(item_names(facets, lang), key=len, reverse=True)
-    item_alt = "|".join(regex.escape(i) for i in items) or "(?!)"
+    item_alt = "|".join(_name_regex(i) for i in items) or "(?!)"
     pair = pairs_regex(vocab, lang)
 
     def expand(m: regex.Match) -> str:
@@ -49,12 +56,14 @@ def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
         if kind == "N":
             return f"(?P<{name or 'n'}>{num})"
         if kind == "SEQ":
-            return f"(?P<{name or 'seq'}>{num}(?:\\s*[,、，]\\s*{num}){{1,4}})"
+            return f"(?P<{name or 'seq'}>{num}(?:\\s*[,、，\\-]\\s*{num}){{1,4}})"
+        if kind == "RANK":
+            return f"(?P<{name or 'rank'}>{vocab.token})"
         if kind == "RANKS":
             return f"(?P<{name or 'ranks'}>(?:{vocab.token})(?:{SEP}(?:{vocab.token})){{3,}})"
         if kind == "PAIRS":
             return f"(?P<{name or 'pairs'}>(?:{pair})(?:{SEP}(?:{pair})){{2,}})"
-        return rf"(?P<{name or 'item'}>(?<![\p{{L}}\d・･\-])(?:{item_alt})(?![\p{{L}}\d]))"
+        return rf"(?P<{name or 'item'}>(?<![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d・･\-])(?:{item_alt})(?![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d]))"
 
     rules = []
     for spec in language_data(lang).get("facts") or []:
