@@ -9,6 +9,7 @@ from pathlib import Path
 from pipeline.errors import HoyleError
 from pipeline.ingest import ingest
 from pipeline.manifest import Corpus, load_manifest
+from pipeline.align import align, topic_passages
 from pipeline.extract import extract
 from pipeline.identify import Gazetteer
 from pipeline.knowledge import Knowledge, load_knowledge
@@ -16,7 +17,7 @@ from pipeline.output import staged_output, write_json, write_jsonl
 from pipeline.segment import segment
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
-from schemas import Document, Fact, Section, Source, TocLink
+from schemas import Comparison, Document, Fact, Section, Source, TocLink, TopicPassage
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange
 
@@ -30,6 +31,14 @@ class BuildResult:
     sections: dict[str, list[Section]] = field(default_factory=dict)
     toc_links: list[TocLink] = field(default_factory=list)
     facts: dict[str, list[Fact]] = field(default_factory=dict)
+    comparisons: list[Comparison] = field(default_factory=list)
+    topics: list[TopicPassage] = field(default_factory=list)
+
+    def source_order(self) -> list[str]:
+        return [s.id for s in self.sources]
+
+    def all_facts(self) -> list[Fact]:
+        return [f for sid in self.source_order() for f in self.facts.get(sid, [])]
     warnings: list[str] = field(default_factory=list)
 
 
@@ -87,6 +96,8 @@ def run_pipeline(corpus: Corpus, progress: Reporter) -> BuildResult:
     for entry in corpus.entries:
         result.facts[entry.id] = extract(documents[entry.id], result.sections[entry.id], knowledge)
         stage.advance(entry.id)
+    result.comparisons = align(result.all_facts(), result.sources, knowledge)
+    result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge)
     return result
 
 
@@ -108,11 +119,29 @@ def link_contents(corpus: Corpus, result: BuildResult, gaz: Gazetteer) -> list[T
 def write_data(result: BuildResult, data_dir: Path) -> None:
     write_json(data_dir / "sources.json", result.sources)
     write_json(data_dir / "games.json", sorted(result.knowledge.games, key=lambda g: g.id))
-    order = {s.id: i for i, s in enumerate(result.sources)}
-    all_sections = [sec for sid in sorted(result.sections, key=order.get) for sec in result.sections[sid]]
+    all_sections = [sec for sid in result.source_order() for sec in result.sections[sid]]
     write_jsonl(data_dir / "sections.jsonl", all_sections)
     write_jsonl(data_dir / "toc_links.jsonl", result.toc_links)
-    write_jsonl(data_dir / "facts.jsonl", [f for sid in sorted(result.facts, key=order.get) for f in result.facts[sid]])
+    write_jsonl(data_dir / "facts.jsonl", result.all_facts())
+    write_json(data_dir / "comparisons.json", result.comparisons)
+    write_jsonl(data_dir / "topics.jsonl", result.topics)
+    write_exports(result, data_dir, ("csv", "sqlite", "tei"))
+
+
+def write_exports(result: BuildResult, data_dir: Path, formats) -> None:
+    from pipeline.export.tables import write_csv, write_sqlite
+    from pipeline.export.tei import write_tei
+
+    if "json" in formats:
+        write_json(data_dir / "comparisons.json", result.comparisons)
+        write_jsonl(data_dir / "facts.jsonl", result.all_facts())
+        write_schemas(data_dir / "schema")
+    if "csv" in formats:
+        write_csv(result, data_dir / "csv")
+    if "sqlite" in formats:
+        write_sqlite(result, data_dir / "rules.sqlite")
+    if "tei" in formats:
+        write_tei(result, data_dir / "tei")
     write_schemas(data_dir / "schema")
 
 

@@ -139,5 +139,120 @@ def evaluate(corpus: Path = CorpusOpt,
     console.print(ptable)
 
 
+def _run(corpus: Path):
+    from pipeline.build import run_pipeline
+    from pipeline.progress import reporter
+    try:
+        c = load_manifest(corpus)
+        with reporter() as rep:
+            return run_pipeline(c, rep)
+    except HoyleError as exc:
+        _fail(exc)
+
+
+def _fmt(value) -> str:
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    if isinstance(value, dict) and set(value) == {"min", "max"}:
+        return str(value["min"]) if value["min"] == value["max"] else f"{value['min']}–{value['max']}"
+    if isinstance(value, list):
+        return " ".join(map(str, value))
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {v}" for k, v in value.items())
+    return str(value)
+
+
+@app.command()
+def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, ピケ, Пикет)."),
+            facet: str = typer.Option(None, "--facet", help="Only this facet (e.g. players, score:repique)."),
+            fmt: str = typer.Option("table", "--format", help="table | json | csv | markdown"),
+            corpus: Path = CorpusOpt) -> None:
+    """Compare what every source states about one game, facet by facet (sources ordered by year)."""
+    import csv as csvmod
+    import io
+    import json as jsonmod
+
+    from pipeline.identify import Gazetteer
+    if fmt not in ("table", "json", "csv", "markdown"):
+        _fail(HoyleError(f"unknown --format {fmt!r}", hint="use table, json, csv or markdown"))
+    result = _run(corpus)
+    gid = game if game in result.knowledge.by_id else None
+    if gid is None:
+        m = Gazetteer(result.knowledge).match(game)
+        gid = m.game_id if m else None
+    comp = next((c for c in result.comparisons if c.game_id == gid), None)
+    if comp is None:
+        _fail(HoyleError(f"no comparison for {game!r}" + ("" if gid else " (not a known game)"),
+                         hint="`hoyle games` lists the games and how many sources state each"))
+    rows = [r for r in comp.rows if not facet or r.facet == facet]
+    years = {s.id: s.year for s in result.sources}
+    if fmt == "json":
+        out = comp.model_copy(update={"rows": rows}).model_dump(mode="json")
+        typer.echo(jsonmod.dumps(out, ensure_ascii=False, indent=2, sort_keys=True))
+        return
+    header = ["facet", "qualifier", "status"] + comp.sources
+    body = [[r.facet, r.qualifier or "", r.status] + ["; ".join(_fmt(c.value) for c in r.cells.get(s, []))
+                                                      for s in comp.sources] for r in rows]
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csvmod.writer(buf, lineterminator="\n")
+        w.writerow(header)
+        w.writerows(body)
+        typer.echo(buf.getvalue(), nl=False)
+        return
+    if fmt == "markdown":
+        esc = lambda t: str(t).replace("|", "\\|")  # noqa: E731
+        typer.echo("| " + " | ".join(esc(h) for h in header) + " |")
+        typer.echo("|" + "---|" * len(header))
+        for b in body:
+            typer.echo("| " + " | ".join(esc(x) for x in b) + " |")
+        return
+    names = result.knowledge.by_id[comp.game_id].names
+    table = Table(title=f"{names.en} / {names.ja or '—'} / {names.ru or '—'}: {len(rows)} rows",
+                  caption="[red]red[/] = the sources differ; [green]green[/] = they agree; plain = one source")
+    table.add_column("facet")
+    table.add_column("status")
+    for sid in comp.sources:
+        table.add_column(f"{sid} ({years.get(sid) or '?'})")
+    for r, b in zip(rows, body):
+        style = {"differ": "red", "agree": "green"}.get(r.status, "")
+        label = r.facet + (f" [{r.qualifier}]" if r.qualifier else "")
+        table.add_row(escape(label), r.status, *[escape(x) for x in b[3:]], style=style)
+    console.print(table)
+
+
+@app.command()
+def games(corpus: Path = CorpusOpt) -> None:
+    """List the games: id, names in three languages, number of sources that describe each."""
+    result = _run(corpus)
+    described: dict[str, set[str]] = {}
+    for sid, secs in result.sections.items():
+        for s in secs:
+            if s.kind in ("game", "variant") and s.game_id:
+                described.setdefault(s.game_id, set()).add(sid)
+    table = Table(title=f"{len(result.knowledge.games)} games")
+    for col in ("id", "en", "ja", "ru", "family", "parent", "sources"):
+        table.add_column(col)
+    for g in sorted(result.knowledge.games, key=lambda g: (-len(described.get(g.id, ())), g.id)):
+        table.add_row(g.id, g.names.en, g.names.ja or "", g.names.ru or "", g.family, g.parent or "",
+                      str(len(described.get(g.id, ()))))
+    console.print(table)
+
+
+@app.command()
+def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | tei"),
+           out: Path = typer.Option(Path("build/export"), "--out", help="Output folder."),
+           corpus: Path = CorpusOpt) -> None:
+    """Write one export format (the build writes all of them into build/data)."""
+    from pipeline.build import write_exports
+    from pipeline.output import staged_output
+    if fmt not in ("json", "csv", "sqlite", "tei"):
+        _fail(HoyleError(f"unknown --format {fmt!r}", hint="use json, csv, sqlite or tei"))
+    result = _run(corpus)
+    with staged_output(out) as tmp:
+        write_exports(result, tmp, (fmt,))
+    console.print(f"wrote {fmt} export into {out}", highlight=False)
+
+
 def run() -> None:  # pragma: no cover
     sys.exit(app())

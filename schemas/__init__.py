@@ -18,4 +18,6 @@ from schemas.models import (  # noqa: F401
     SectionAnchor,
     Source,
     TocLink,
+    TopicPassage,
+    VariantChange,
 )

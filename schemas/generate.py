@@ -7,7 +7,7 @@ import json
 import sys
 from pathlib import Path
 
-from schemas.models import Comparison, Fact, Game, Section, Source, TocLink
+from schemas.models import Comparison, Fact, Game, Section, Source, TocLink, TopicPassage
 
 EXPORTED = {
     "source": Source,
@@ -16,6 +16,7 @@ EXPORTED = {
     "fact": Fact,
     "comparison": Comparison,
     "toc_link": TocLink,
+    "topic_passage": TopicPassage,
 }
 COMMITTED_DIR = Path(__file__).parent / "json"
 

@@ -206,10 +206,32 @@ class ComparisonRow(Record):
     cells: dict[str, list[ComparisonCell]]
 
 
+class VariantChange(Record):
+    """A (facet, qualifier) where a named variant's stated values differ from its parent's."""
+
+    facet: str
+    qualifier: str | None
+    parent_values: list[FactValue]
+    variant_values: list[FactValue]
+
+
 class Comparison(Record):
     game_id: str
     sources: list[str]
     rows: list[ComparisonRow]
+    parent: str | None = None
+    changes_from_parent: list[VariantChange] = Field(default_factory=list)
+
+
+class TopicPassage(Record):
+    """A sub-section of a game's text mapped to a common topic (dealing, scoring, ...)."""
+
+    game_id: str
+    topic: str
+    source_id: str
+    section_id: str
+    title: str | None
+    start_line: int
 
 
 class TocLink(Record):

@@ -1,0 +1,110 @@
+"""Alignment: every game's facts brought together across sources, editions and languages.
+
+Rows are (facet, qualifier); each source's cell holds the values it states (with the fact ids
+that cite them). Values are compared in canonical form, so `{2,2}` stated as "two persons",
+「2人」 and «вдвоём» are the same value. Sources are ordered by year: a row reads as a timeline.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+from pipeline.identify.gazetteer import name_key
+from pipeline.knowledge import Knowledge
+from schemas import Comparison, ComparisonCell, ComparisonRow, Fact, Section, Source, TopicPassage, VariantChange
+
+
+def canonical(value) -> str:
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    return json.dumps(value, sort_keys=True, ensure_ascii=False)
+
+
+def status_of(cells: dict[str, list[ComparisonCell]]) -> str:
+    if len(cells) < 2:
+        return "single"
+    sets = [frozenset(canonical(c.value) for c in cs) for cs in cells.values()]
+    return "agree" if all(s == sets[0] for s in sets) else "differ"
+
+
+def _row_key(facet: str, qualifier: str | None) -> tuple:
+    order = ["players", "deck_size", "packs", "hand_size", "deal_pattern", "talon_size", "rank_order",
+             "card_points", "target_score"]
+    base = order.index(facet) if facet in order else len(order)
+    return (base, facet, qualifier or "")
+
+
+def compare_game(game_id: str, facts: list[Fact], source_order: list[str]) -> Comparison:
+    rows: dict[tuple[str, str | None], dict[str, list[ComparisonCell]]] = defaultdict(lambda: defaultdict(list))
+    for f in facts:
+        cell = rows[(f.facet, f.qualifier)][f.source_id]
+        if canonical(f.value) not in {canonical(c.value) for c in cell}:
+            cell.append(ComparisonCell(value=f.value, fact_id=f.id))
+    out_rows = []
+    for (facet, qualifier) in sorted(rows, key=lambda k: _row_key(*k)):
+        by_source = rows[(facet, qualifier)]
+        cells = {sid: by_source[sid] for sid in source_order if sid in by_source}
+        out_rows.append(ComparisonRow(facet=facet, qualifier=qualifier, status=status_of(cells), cells=cells))
+    sources = [sid for sid in source_order if any(sid in r.cells for r in out_rows)]
+    return Comparison(game_id=game_id, sources=sources, rows=out_rows)
+
+
+def variant_changes(variant: Comparison, parent: Comparison) -> list[VariantChange]:
+    """Facets whose values the variant states differently from its parent (any source)."""
+    def values(c: Comparison) -> dict[tuple, dict[str, object]]:
+        out: dict[tuple, dict[str, object]] = {}
+        for r in c.rows:
+            for cells in r.cells.values():
+                for cell in cells:
+                    out.setdefault((r.facet, r.qualifier), {})[canonical(cell.value)] = cell.value
+        return out
+
+    pv, vv = values(parent), values(variant)
+    changes = []
+    for key in sorted(set(pv) & set(vv), key=lambda k: _row_key(*k)):
+        if set(pv[key]) != set(vv[key]):
+            changes.append(VariantChange(facet=key[0], qualifier=key[1],
+                                         parent_values=[pv[key][k] for k in sorted(pv[key])],
+                                         variant_values=[vv[key][k] for k in sorted(vv[key])]))
+    return changes
+
+
+def align(facts: list[Fact], sources: list[Source], knowledge: Knowledge) -> list[Comparison]:
+    order = [s.id for s in sorted(sources, key=lambda s: (s.year or 0, s.id))]
+    by_game: dict[str, list[Fact]] = defaultdict(list)
+    for f in facts:
+        if f.game_id:
+            by_game[f.game_id].append(f)
+    comps = {gid: compare_game(gid, fs, order) for gid, fs in by_game.items()}
+    for gid, comp in comps.items():
+        game = knowledge.by_id.get(gid)
+        if game and game.parent:
+            comp.parent = game.parent
+            if game.parent in comps:
+                comp.changes_from_parent = variant_changes(comp, comps[game.parent])
+    return [comps[g] for g in sorted(comps)]
+
+
+def topic_passages(sections: list[Section], knowledge: Knowledge) -> list[TopicPassage]:
+    """Sub-sections mapped to common topics by the multilingual vocabulary in terms.yaml."""
+    topics = knowledge.terms.get("topics") or {}
+    keys = []
+    for topic, names in topics.items():
+        for lang in ("en", "ja", "ru"):
+            for word in (names or {}).get(lang) or []:
+                k = name_key(str(word))
+                if k:
+                    keys.append((len(k), k, topic))
+    keys.sort(reverse=True)  # longest (most specific) phrase first
+    out = []
+    for s in sections:
+        if s.level == 0 or not s.game_id or not s.title:
+            continue
+        title = name_key(s.title)
+        hit = next((topic for _, k, topic in keys if k == title), None) or \
+            next((topic for _, k, topic in keys if len(k) >= 3 and k in title), None)
+        if hit:
+            out.append(TopicPassage(game_id=s.game_id, topic=hit, source_id=s.source_id, section_id=s.id,
+                                    title=s.title, start_line=s.start_line))
+    return out

@@ -1,0 +1,127 @@
+"""Comparisons and exports: statuses on hand-made fixtures, and every export checked against
+the JSON data it is made from."""
+
+import csv
+import json
+import sqlite3
+
+import jsonschema
+from lxml import etree
+
+from pipeline.align import align, compare_game, variant_changes
+from schemas import Anchor, Comparison, Fact, PlayerRange, Section, Source
+from schemas.generate import EXPORTED
+from tests.test_segment import KNOWLEDGE
+
+
+def fact(source, facet, value, qualifier=None, game="piquet", n=0):
+    a = Anchor(start=n, end=n + 1, line=1, page=None, quote="x", prefix="", suffix="")
+    return Fact(id=f"{source}:{n}:{facet}", game_id=game, source_id=source, section_id=f"{source}:1",
+                facet=facet, value=value, qualifier=qualifier, anchor=a, rule="test")
+
+
+def test_statuses_agree_differ_single_and_qualifiers_apart():
+    facts = [fact("a", "players", PlayerRange(min=2, max=2), n=1), fact("b", "players", PlayerRange(min=2, max=2), n=2),
+             fact("a", "target_score", 100, n=3), fact("b", "target_score", 150, n=4),
+             fact("a", "hand_size", 12, n=5),
+             fact("a", "talon_size", 8, n=6), fact("b", "talon_size", 12, qualifier="alternative", n=7)]
+    comp = compare_game("piquet", facts, ["a", "b"])
+    status = {(r.facet, r.qualifier): r.status for r in comp.rows}
+    assert status == {("players", None): "agree", ("target_score", None): "differ", ("hand_size", None): "single",
+                      ("talon_size", None): "single", ("talon_size", "alternative"): "single"}
+    assert comp.rows[0].facet == "players"  # players first, then the pack, the deal, ...
+
+
+def test_sources_read_as_a_timeline():
+    sources = [Source(id=i, title=i, language="en", year=y, edition=None, kind="book", machine_translated=False,
+                      file=f"{i}.txt", sha256="0" * 64, chars=1, lines=1, encoding="utf-8")
+               for i, y in (("late", 2013), ("early", 1909), ("mid", 1914))]
+    facts = [fact(s, "deck_size", 32, n=i) for i, s in enumerate(("late", "early", "mid"))]
+    (comp,) = align(facts, sources, KNOWLEDGE)
+    assert comp.sources == ["early", "mid", "late"]
+    assert list(comp.rows[0].cells) == ["early", "mid", "late"]
+
+
+def test_variant_lists_what_it_changes_from_its_parent():
+    parent = compare_game("piquet", [fact("a", "target_score", 100), fact("a", "deck_size", 32, n=1)], ["a"])
+    variant = compare_game("rubicon-piquet", [fact("a", "target_score", 100, game="rubicon-piquet", n=2),
+                                              fact("a", "deck_size", 32, game="rubicon-piquet", n=3),
+                                              fact("a", "hand_size", 12, game="rubicon-piquet", n=4)], ["a"])
+    assert variant_changes(variant, parent) == []
+    variant2 = compare_game("rubicon-piquet", [fact("a", "target_score", 500, game="rubicon-piquet")], ["a"])
+    (change,) = variant_changes(variant2, parent)
+    assert (change.facet, change.parent_values, change.variant_values) == ("target_score", [100], [500])
+
+
+def load_jsonl(path):
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_every_exported_record_validates_against_its_json_schema(embedded_build):
+    out, _ = embedded_build
+    data = out / "data"
+    files = {"source": json.loads((data / "sources.json").read_text()),
+             "game": json.loads((data / "games.json").read_text()),
+             "comparison": json.loads((data / "comparisons.json").read_text()),
+             "section": load_jsonl(data / "sections.jsonl"), "fact": load_jsonl(data / "facts.jsonl"),
+             "toc_link": load_jsonl(data / "toc_links.jsonl"), "topic_passage": load_jsonl(data / "topics.jsonl")}
+    for name, records in files.items():
+        schema = json.loads((data / "schema" / f"{name}.json").read_text())
+        validator = jsonschema.Draft202012Validator(schema)
+        assert records, name
+        for r in records:
+            validator.validate(r)
+        # JSON -> model -> JSON gives the same record
+        model = EXPORTED[name]
+        for r in records[:200]:
+            assert json.loads(model.model_validate_json(json.dumps(r)).model_dump_json()) == r
+
+
+def test_csv_and_sqlite_hold_the_same_records_as_the_json(embedded_build):
+    out, result = embedded_build
+    data = out / "data"
+    counts = {"sources": len(json.loads((data / "sources.json").read_text())),
+              "games": len(json.loads((data / "games.json").read_text())),
+              "sections": len(load_jsonl(data / "sections.jsonl")),
+              "facts": len(load_jsonl(data / "facts.jsonl")),
+              "toc_links": len(load_jsonl(data / "toc_links.jsonl")),
+              "topic_passages": len(load_jsonl(data / "topics.jsonl")),
+              "comparisons": sum(len(c["rows"]) for c in json.loads((data / "comparisons.json").read_text()))}
+    con = sqlite3.connect(data / "rules.sqlite")
+    for table, n in counts.items():
+        with (data / "csv" / f"{table}.csv").open(encoding="utf-8", newline="") as fh:
+            assert sum(1 for _ in csv.DictReader(fh)) == n, table
+        assert con.execute(f'SELECT count(*) FROM "{table}"').fetchone()[0] == n, table
+    # the full-text table finds text in all three languages
+    for q in ("repic", "ベジーク", "колод"):
+        assert con.execute("SELECT count(*) FROM section_text WHERE section_text MATCH ?", (q,)).fetchone()[0] > 0, q
+    con.close()
+
+
+def test_tei_is_well_formed_and_points_at_real_facts(embedded_build):
+    out, result = embedded_build
+    fact_ids = {f["id"] for f in load_jsonl(out / "data" / "facts.jsonl")}
+    ns = {"t": "http://www.tei-c.org/ns/1.0"}
+    for s in result.sources:
+        tree = etree.parse(str(out / "data" / "tei" / f"{s.id}.xml"))
+        ids = tree.xpath("//@xml:id")
+        assert len(ids) == len(set(ids))
+        assert tree.xpath("string(//t:teiHeader//t:title)", namespaces=ns) == s.title
+        segs = tree.xpath("//t:seg", namespaces=ns)
+        for seg in segs:
+            assert seg.get("n") in fact_ids
+            target = seg.get("ana")[1:]
+            assert tree.xpath(f"//t:interp[@xml:id='{target}']", namespaces=ns)
+        interps = tree.xpath("//t:interp/@n", namespaces=ns)
+        assert set(interps) <= fact_ids and len(interps) == len(result.facts[s.id])
+        if s.page_ranges:
+            assert len(tree.xpath("//t:pb", namespaces=ns)) == sum(r.count for r in s.page_ranges)
+
+
+def test_piquet_is_compared_across_three_sources(embedded_build):
+    _, result = embedded_build
+    comp = next(c for c in result.comparisons if c.game_id == "piquet")
+    assert {"hoyle1909-ja", "foster1914-en", "web2013-ja"} <= set(comp.sources)
+    shared = [r for r in comp.rows if len(r.cells) >= 2]
+    assert len({r.facet for r in shared}) >= 6
+    assert any(r.status == "differ" for r in shared) and any(r.status == "agree" for r in shared)
