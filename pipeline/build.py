@@ -33,6 +33,7 @@ class BuildResult:
     facts: dict[str, list[Fact]] = field(default_factory=dict)
     comparisons: list[Comparison] = field(default_factory=list)
     topics: list[TopicPassage] = field(default_factory=list)
+    pages: int = 0
 
     def source_order(self) -> list[str]:
         return [s.id for s in self.sources]
@@ -151,4 +152,9 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
         result = run_pipeline(corpus, rep)
         with staged_output(out_dir) as tmp:
             write_data(result, tmp / "data")
+            if site:
+                from pipeline.publish import publish
+                stage = rep.stage("publish", 1)
+                result.pages = publish(result, tmp / "data", tmp / "site")
+                stage.advance("site")
     return result

@@ -1,0 +1,95 @@
+"""Publish: Markdown pages written from the data, then `mkdocs build --strict` into build/site.
+
+The page generators (game_pages, source_pages, misc_pages) know nothing of mkdocs; only
+`run_mkdocs` does, so another static engine could replace it."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import yaml
+
+from pipeline.errors import HoyleError
+from pipeline.publish import game_pages, misc_pages, source_pages
+from pipeline.publish.context import SiteContext
+
+SITE_DIR = Path(__file__).resolve().parents[2] / "site"
+
+
+class SudachiWords:
+    """Callable: text -> list of word surfaces (Sudachi mode C), for search segmentation."""
+
+    def __init__(self):
+        from sudachipy import Dictionary, SplitMode
+        self._tok = Dictionary().create()
+        self._mode = SplitMode.C
+
+    def __call__(self, text: str) -> list[str]:
+        out = []
+        for i in range(0, len(text), 4000):  # Sudachi rejects inputs over ~49 KB
+            out.extend(m.surface() for m in self._tok.tokenize(text[i:i + 4000], self._mode))
+        return out
+
+
+def write_pages(ctx: SiteContext, docs: Path, data_files: list[str]) -> list[str]:
+    pages: dict[str, str] = {
+        "index.md": misc_pages.home(ctx),
+        "games/index.md": game_pages.games_index(ctx),
+        "sources/index.md": source_pages.sources_index(ctx),
+        "facets/index.md": misc_pages.facets_index(ctx),
+        "glossary.md": misc_pages.glossary(ctx),
+        "data.md": misc_pages.data_page(ctx, data_files),
+    }
+    for g in ctx.result.knowledge.games:
+        pages[ctx.game_page(g.id)] = game_pages.game_page(ctx, g)
+    for s in ctx.result.sources:
+        pages[ctx.source_page(s.id)] = source_pages.source_page(ctx, s)
+        for sec in ctx.result.sections[s.id]:
+            if sec.level == 0:
+                pages[ctx.section_page[sec.id]] = source_pages.reader_page(ctx, sec)
+    facets = set(misc_pages.CORE_FACETS) | {f.facet for f in ctx.result.all_facts()}
+    for facet in sorted(facets):
+        pages[f"facets/{misc_pages.facet_slug(facet)}.md"] = misc_pages.facet_page(ctx, facet)
+    for rel_path, text in pages.items():
+        path = docs / rel_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return sorted(pages)
+
+
+def run_mkdocs(work: Path, docs: Path, site_dir: Path) -> None:
+    config = yaml.safe_load((SITE_DIR / "mkdocs.yml").read_text(encoding="utf-8"))
+    config["docs_dir"] = str(docs)
+    config["site_dir"] = str(site_dir)
+    config["theme"]["custom_dir"] = str(SITE_DIR / "overrides")
+    config["nav"] = [{"Home": "index.md"}, {"Games": "games/index.md"}, {"Sources": "sources/index.md"},
+                     {"Facets": "facets/index.md"}, {"Glossary": "glossary.md"}, {"Data": "data.md"}]
+    cfg = work / "mkdocs.yml"
+    cfg.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
+                          capture_output=True, text=True, env=env, cwd=work)
+    if proc.returncode != 0:
+        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
+        raise HoyleError(f"mkdocs build --strict failed:\n{tail}", hint="see the messages above")
+
+
+def publish(result, data_dir: Path, site_dir: Path, *, segment: bool = True) -> int:
+    """Build the site from the data; returns the number of pages."""
+    tokenizer = SudachiWords() if segment else None
+    ctx = SiteContext(result=result, tokenizer=tokenizer)
+    with tempfile.TemporaryDirectory(prefix="hoyle-site-") as tmp:
+        work = Path(tmp)
+        docs = work / "docs"
+        docs.mkdir()
+        shutil.copytree(data_dir, docs / "data")
+        shutil.copytree(SITE_DIR / "assets", docs / "assets")
+        files = sorted(str(p.relative_to(docs / "data")) for p in (docs / "data").rglob("*") if p.is_file())
+        pages = write_pages(ctx, docs, files)
+        run_mkdocs(work, docs, site_dir)
+    return len(pages)

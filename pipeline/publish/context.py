@@ -1,0 +1,58 @@
+"""What every page generator needs to know: where each section, fact and game lives on the site."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pipeline.publish.html import html_id, slug
+
+
+@dataclass
+class SiteContext:
+    result: object
+    tokenizer: object = None
+    section_page: dict[str, str] = field(default_factory=dict)   # section id -> docs page
+    top_of: dict[str, str] = field(default_factory=dict)          # section id -> top-level section id
+    facts_by_id: dict[str, object] = field(default_factory=dict)
+    described: dict[str, list] = field(default_factory=dict)      # game id -> game/variant sections
+    sources_by_id: dict[str, object] = field(default_factory=dict)
+
+    def __post_init__(self):
+        r = self.result
+        self.sources_by_id = {s.id: s for s in r.sources}
+        for sid in r.source_order():
+            for s in r.sections[sid]:
+                if s.level == 0:
+                    tail = s.id.split(":", 1)[1].replace(".", "-")
+                    self.section_page[s.id] = f"sources/{slug(sid)}/L{tail}.md"
+                    self.top_of[s.id] = s.id
+            for s in r.sections[sid]:
+                if s.level > 0 and s.parent_id:
+                    self.top_of[s.id] = self.top_of.get(s.parent_id, s.parent_id)
+                    self.section_page[s.id] = self.section_page.get(self.top_of[s.id], "")
+                if s.kind in ("game", "variant") and s.game_id:
+                    self.described.setdefault(s.game_id, []).append(s)
+        self.facts_by_id = {f.id: f for f in r.all_facts()}
+
+    def game_page(self, game_id: str) -> str:
+        return f"games/{slug(game_id)}.md"
+
+    def source_page(self, source_id: str) -> str:
+        return f"sources/{slug(source_id)}/index.md"
+
+    def fact_target(self, fact) -> tuple[str, str]:
+        """(reader page, fragment) where a fact's quote is highlighted."""
+        return self.section_page[fact.section_id], html_id("fact", fact.id)
+
+    def section_target(self, section) -> tuple[str, str]:
+        page = self.section_page[section.id]
+        return page, ("" if section.level == 0 else html_id("s", section.id))
+
+    def source_label(self, source_id: str) -> str:
+        s = self.sources_by_id[source_id]
+        bits = [s.language] + (["MT"] if s.machine_translated else [])
+        return f"{source_id} ({s.year or '?'}, {', '.join(bits)})"
+
+    def game_name(self, game_id: str | None) -> str:
+        g = self.result.knowledge.by_id.get(game_id or "")
+        return g.names.en if g else (game_id or "—")
