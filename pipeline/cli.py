@@ -254,5 +254,23 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
     console.print(f"wrote {fmt} export into {out}", highlight=False)
 
 
+@app.command()
+def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port"),
+          host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (loopback by default).")) -> None:
+    """Serve the built site (build/site) over HTTP on 127.0.0.1."""
+    import functools
+    import http.server
+    site = out / "site"
+    if not (site / "index.html").is_file():
+        _fail(HoyleError(f"{site}: no built site", hint="run `hoyle build` first"))
+    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
+    with http.server.ThreadingHTTPServer((host, port), handler) as httpd:
+        console.print(f"serving {site} on http://{host}:{port}/ (Ctrl-C to stop)", highlight=False)
+        try:
+            httpd.serve_forever()
+        except KeyboardInterrupt:
+            pass
+
+
 def run() -> None:  # pragma: no cover
     sys.exit(app())

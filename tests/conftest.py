@@ -42,3 +42,13 @@ def copy_embedded(tmp_path: Path) -> Path:
     dst = tmp_path / "corpus"
     shutil.copytree(CORPUS, dst)
     return dst
+
+
+@pytest.fixture(scope="session")
+def site_build(tmp_path_factory):
+    """One full build (data and site) of the embedded corpus."""
+    from pipeline.build import build
+
+    out = tmp_path_factory.mktemp("site") / "build"
+    result = build(CORPUS, out, site=True, progress=False)
+    return out, result

@@ -26,7 +26,7 @@ class SudachiWords:
 
     def __init__(self):
         from sudachipy import Dictionary, SplitMode
-        self._tok = Dictionary().create()
+        self._tok = Dictionary().tokenizer(mode=SplitMode.C)
         self._mode = SplitMode.C
 
     def __call__(self, text: str) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pipeline.publish.context import SiteContext
-from pipeline.publish.html import block, esc, html_id, rel, value_text
+from pipeline.publish.html import block, esc, page_head, html_id, rel, value_text
 
 
 def games_index(ctx: SiteContext) -> str:
@@ -16,7 +16,7 @@ def games_index(ctx: SiteContext) -> str:
     by_family = defaultdict(list)
     for g in kn.games:
         by_family[g.family].append(g)
-    out = ["# Games\n\n", "Games by family, with their names in English, Japanese and Russian and the number "
+    out = [page_head("Games"), "Games by family, with their names in English, Japanese and Russian and the number "
            "of sources that describe each.\n\n"]
     for family in sorted(by_family):
         rows = []
@@ -60,7 +60,7 @@ def game_page(ctx: SiteContext, game) -> str:
     page = ctx.game_page(game.id)
     kn = ctx.result.knowledge
     comp = next((c for c in ctx.result.comparisons if c.game_id == game.id), None)
-    out = [f"# {esc(game.names.en)}\n\n"]
+    out = [page_head(game.names.en)]
     names = [f"<dt>English</dt><dd>{esc(game.names.en)}</dd>",
              f'<dt>日本語</dt><dd lang="ja">{esc(game.names.ja or "—")}</dd>',
              f'<dt>Русский</dt><dd lang="ru">{esc(game.names.ru or "—")}</dd>',

@@ -74,3 +74,15 @@ def block(inner: str, cls: str = "hc") -> str:
     """A raw HTML block (no blank lines inside, so Markdown leaves it alone)."""
     inner = "\n".join(line for line in inner.split("\n") if line.strip())
     return f'<div class="{cls}" markdown="0">\n{inner}\n</div>\n\n'
+
+
+_TITLE_UNSAFE = str.maketrans({"<": "‹", ">": "›", "&": "＆", '"': "”", "{": "｛", "}": "｝", "\n": " "})
+
+
+def page_head(title: str) -> str:
+    """Front matter with a title that is safe even where the theme prints it unescaped (the
+    HTML <title>, the navigation), then the exact title, escaped, as the page's heading."""
+    import json
+
+    safe = str(title).translate(_TITLE_UNSAFE).strip() or "untitled"
+    return f"---\ntitle: {json.dumps(safe, ensure_ascii=False)}\n---\n\n" + block(f"<h1>{esc(title)}</h1>", "hc head")

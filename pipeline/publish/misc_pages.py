@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pipeline.publish.context import SiteContext
-from pipeline.publish.html import block, esc, rel, slug, value_text
+from pipeline.publish.html import block, esc, page_head, rel, slug, value_text
 
 CORE_FACETS = ["players", "deck_size", "packs", "hand_size", "deal_pattern", "talon_size", "rank_order",
                "card_points", "target_score"]
@@ -22,7 +22,7 @@ def home(ctx: SiteContext) -> str:
     multi = sorted((c for c in r.comparisons if len(c.sources) >= 2), key=lambda c: -len(c.sources))
     featured = " · ".join(f'<a href="{rel(page, ctx.game_page(c.game_id))}">{esc(ctx.game_name(c.game_id))}</a> '
                           f"({len(c.sources)})" for c in multi[:24])
-    return ("# Hoyle Concordance\n\n" + block(
+    return (page_head("Hoyle Concordance") + block(
         "<p>Card-game rule books and web pages in Japanese, English and Russian, split into games, with every rule "
         "fact (players, pack, ranks, card points, deal, scores) cited to the exact line it comes from, and the same "
         "game compared across sources, editions and languages.</p>"
@@ -55,7 +55,7 @@ def facets_index(ctx: SiteContext) -> str:
     items = sorted(k for k in counts if k.startswith("score:"))
     scores = "".join(f'<li><a href="{rel(page, f"facets/{facet_slug(x)}.md")}">{esc(x)}</a> ({counts[x]})</li>'
                      for x in items)
-    return "# Facets\n\n" + block(f"<h2>Rules</h2><ul>{core}</ul><h2>Named scoring items</h2><ul>{scores}</ul>")
+    return page_head("Facets") + block(f"<h2>Rules</h2><ul>{core}</ul><h2>Named scoring items</h2><ul>{scores}</ul>")
 
 
 def facet_page(ctx: SiteContext, facet: str) -> str:
@@ -78,7 +78,7 @@ def facet_page(ctx: SiteContext, facet: str) -> str:
             rows.append(f'<tr class="status-{r.status}"><td><a href="{rel(page, ctx.game_page(c.game_id))}">'
                         f"{esc(ctx.game_name(c.game_id))}</a></td><td>{esc(r.qualifier or '')}</td>"
                         f"<td>{r.status}</td><td>{' · '.join(cells)}</td></tr>")
-    return (f"# {esc(facet)}\n\n" + block("<table><thead><tr><th>game</th><th>qualifier</th><th>status</th>"
+    return (page_head(facet) + block("<table><thead><tr><th>game</th><th>qualifier</th><th>status</th>"
                                           "<th>values (source)</th></tr></thead><tbody>" + "".join(rows) +
                                           "</tbody></table>"))
 
@@ -100,7 +100,7 @@ def glossary(ctx: SiteContext) -> str:
     body = "".join(f"<tr><th>{esc(k)}</th><td>{esc(', '.join(map(str, v.get('en') or [])))}</td>"
                    f"<td lang=\"ja\">{esc(segment(ctx, ', '.join(map(str, v.get('ja') or []))))}</td>"
                    f"<td lang=\"ru\">{esc(', '.join(map(str, v.get('ru') or [])))}</td></tr>" for k, v in rows)
-    return "# Glossary\n\n" + block("<p>Card terms in three languages, including the literal machine-translation "
+    return page_head("Glossary") + block("<p>Card terms in three languages, including the literal machine-translation "
                                     "renderings found in the sources (e.g. 訴訟 for suit, 悪党 for knave).</p>"
                                     "<table><thead><tr><th>term</th><th>English</th><th>日本語</th><th>Русский</th>"
                                     f"</tr></thead><tbody>{body}</tbody></table>")
@@ -114,7 +114,7 @@ def segment(ctx, text):
 def data_page(ctx: SiteContext, files: list[str]) -> str:
     page = "data.md"
     items = "".join(f'<li><a href="{rel(page, "index.md")}data/{esc(f)}">{esc(f)}</a></li>' for f in files)
-    return "# Data\n\n" + block("<p>The same data as the site, for use elsewhere. Field names are a stable contract "
+    return page_head("Data") + block("<p>The same data as the site, for use elsewhere. Field names are a stable contract "
                                 "(see <code>schema/</code>): positions are 1-based lines and code-point offsets into "
                                 "the decoded original text, and every fact carries its exact quote.</p>"
                                 f'<ul class="files">{items}</ul>')

@@ -4,10 +4,8 @@ extracted fact highlighted and linked to its game's comparison row."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from pipeline.publish.context import SiteContext
-from pipeline.publish.html import block, esc, html_id, rel, segment_japanese, value_text
+from pipeline.publish.html import block, esc, page_head, html_id, rel, segment_japanese, value_text
 
 
 def sources_index(ctx: SiteContext) -> str:
@@ -18,7 +16,7 @@ def sources_index(ctx: SiteContext) -> str:
         rows.append(f'<tr><td><a href="{rel(page, ctx.source_page(s.id))}">{esc(s.id)}</a></td>'
                     f'<td>{esc(s.title)}</td><td>{s.year or ""}</td><td>{esc(s.language)}</td>'
                     f'<td>{"yes" if s.machine_translated else "no"}</td><td>{esc(s.kind)}</td><td>{esc(pages)}</td></tr>')
-    return "# Sources\n\n" + block("<table><thead><tr><th>id</th><th>title</th><th>year</th><th>language</th>"
+    return page_head("Sources") + block("<table><thead><tr><th>id</th><th>title</th><th>year</th><th>language</th>"
                                    "<th>machine-translated</th><th>kind</th><th>printed pages</th></tr></thead><tbody>"
                                    + "".join(rows) + "</tbody></table>")
 
@@ -29,7 +27,7 @@ def source_page(ctx: SiteContext, source) -> str:
            ("kind", source.kind), ("machine-translated", "yes" if source.machine_translated else "no"),
            ("what it is", source.origin), ("notes", source.notes), ("file", source.file),
            ("sha256", source.sha256), ("size", f"{source.chars:,} characters, {source.lines:,} lines")]
-    out = [f"# {esc(source.title)}\n\n",
+    out = [page_head(source.title),
            block("<dl>" + "".join(f"<dt>{esc(k)}</dt><dd>{esc(v)}</dd>" for k, v in bib if v not in (None, ""))
                  + "</dl>"), "## Contents\n\n"]
     items = []
@@ -37,7 +35,7 @@ def source_page(ctx: SiteContext, source) -> str:
     for s in secs:
         if s.level != 0:
             continue
-        subs = [x for x in secs if x.parent_id == s.id]
+        subs = [x for x in secs if x.parent_id == s.id and x.level == 1]
         game = f' <span class="game">→ <a href="{rel(page, ctx.game_page(s.game_id))}">{esc(ctx.game_name(s.game_id))}</a></span>' \
             if s.game_id and s.kind in ("game", "variant") else ""
         sub = ""
@@ -52,12 +50,27 @@ def source_page(ctx: SiteContext, source) -> str:
     return "".join(out)
 
 
-def _line_html(ctx, page, doc, n, ls, le, facts, page_starts, markers, sub_at, comp_rows) -> str:
+def _line_html(ctx, page, doc, n, ls, le, facts, markers, subs, comp_rows) -> str:
+    """One line of the reader: line number, printed page, text with facts marked and targets
+    for the sub-sections and facts that start on it."""
     text = doc.text
+    events = sorted([(f.anchor.start, 1, f) for f in facts] + [(x.anchor.start, 0, x) for x in subs],
+                    key=lambda e: (max(e[0], ls), e[1], -(e[2].anchor.end)))
     pieces = []
     pos = ls
-    for f in facts:
+    for start, kind, obj in events:
+        if kind == 0:  # a sub-section starts here: a target, text unchanged
+            at = max(start, pos)
+            pieces.append(esc(segment_japanese(text[pos:at], ctx.tokenizer)))
+            pieces.append(f'<span class="sub-at" id="{html_id("s", obj.id)}"></span>')
+            pos = at
+            continue
+        f = obj
         s, e = max(f.anchor.start, ls), min(f.anchor.end, le)
+        if s < pos and f.anchor.start >= ls:
+            # overlaps a fact already marked: keep a target for its links at this point
+            pieces.append(f'<span class="fact-at" id="{html_id("fact", f.id)}" title="{esc(f.facet)}"></span>')
+            continue
         if s < pos or s >= e:
             continue
         pieces.append(esc(segment_japanese(text[pos:s], ctx.tokenizer)))
@@ -70,15 +83,10 @@ def _line_html(ctx, page, doc, n, ls, le, facts, page_starts, markers, sub_at, c
         pieces.append(f'<mark class="fact"{ident} title="{esc(title)}">{esc(text[s:e])}</mark>{link}')
         pos = e
     pieces.append(esc(segment_japanese(text[pos:le], ctx.tokenizer)))
-    i = bisect_right(page_starts, le) - 1
-    pg = ""
     on_line = [m for m in markers if ls <= m.start < le]
-    if on_line:
-        pg = f'<span class="pg">p. {esc(on_line[0].label)}</span>'
-    sub = sub_at.get(n)
-    cls = "line sub" if sub else "line"
-    sid = f'<span id="{html_id("s", sub.id)}"></span>' if sub else ""
-    return (f'<div class="{cls}" id="L{n}">{sid}<a class="ln" href="#L{n}">{n}</a>{pg}'
+    pg = f'<span class="pg">p. {esc(on_line[0].label)}</span>' if on_line else ""
+    cls = "line sub" if any(x.anchor.start == ls for x in subs) else "line"
+    return (f'<div class="{cls}" id="L{n}"><a class="ln" href="#L{n}">{n}</a>{pg}'
             f'<span class="tx">{"".join(pieces) or "&nbsp;"}</span></div>')
 
 
@@ -93,9 +101,8 @@ def reader_page(ctx: SiteContext, section) -> str:
     for c in ctx.result.comparisons:
         for r in c.rows:
             comp_rows[(c.game_id, r.facet, r.qualifier)] = html_id("row", f"{r.facet}-{r.qualifier or ''}")
-    subs = {s.start_line: s for s in ctx.result.sections[section.source_id] if s.parent_id == section.id}
+    subs = [s for s in ctx.result.sections[section.source_id] if s.parent_id == section.id and s.level == 1]
     markers = doc.page_markers
-    page_starts = [m.start for m in markers]
     title = section.title or f"{section.kind} at line {section.start_line}"
     head = [f'<p class="crumbs"><a href="{rel(page, ctx.source_page(src.id))}">{esc(ctx.source_label(src.id))}</a>'
             f" · lines {section.start_line}–{section.end_line}" + (f" · p. {esc(section.page)}" if section.page else "")]
@@ -111,7 +118,7 @@ def reader_page(ctx: SiteContext, section) -> str:
             continue
         lines.append(_line_html(ctx, page, doc, n, ls, le,
                                 [f for f in facts if f.anchor.start < le + 1 and f.anchor.end > ls],
-                                page_starts, markers, subs, comp_rows))
+                                markers, [x for x in subs if ls <= x.anchor.start <= le], comp_rows))
     lang = f' lang="{src.language}"'
-    return (f"# {esc(title)}\n\n" + block("".join(head)) +
+    return (page_head(title) + block("".join(head)) +
             f'<div class="reader"{lang} markdown="0">\n' + "\n".join(lines) + "\n</div>\n")

@@ -1,0 +1,122 @@
+"""The website: every internal link resolves, source text is shown as text (never executed or
+linked), and the pages a historian starts from are there."""
+
+import json
+import posixpath
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+from pipeline.build import build
+
+
+class Links(HTMLParser):
+    def __init__(self):
+        super().__init__()
+        self.hrefs, self.ids = [], set()
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if a.get("id"):
+            self.ids.add(a["id"])
+        if tag == "a" and a.get("href"):
+            self.hrefs.append(a["href"])
+
+
+def parse(path: Path) -> Links:
+    p = Links()
+    p.feed(path.read_text(encoding="utf-8"))
+    return p
+
+
+def resolve(site: Path, page: Path, href: str) -> tuple[Path, str] | None:
+    parts = urlsplit(href)
+    if parts.scheme or parts.netloc or href.startswith("mailto:"):
+        return None
+    if not parts.path:
+        return page, unquote(parts.fragment)
+    base = posixpath.dirname(str(page.relative_to(site)))
+    target = posixpath.normpath(posixpath.join(base, unquote(parts.path)))
+    path = site / target
+    if path.is_dir() or parts.path.endswith("/"):
+        path = path / "index.html"
+    return path, unquote(parts.fragment)
+
+
+def test_no_broken_internal_links_or_fragments(site_build):
+    out, result = site_build
+    site = out / "site"
+    # 404.html is served at any depth, so mkdocs gives it absolute links: not crawled
+    pages = sorted(p for p in site.rglob("*.html") if p.name != "404.html")
+    assert len(pages) > 300
+    cache: dict[Path, Links] = {}
+
+    def links_of(path: Path) -> Links:
+        if path not in cache:
+            cache[path] = parse(path)
+        return cache[path]
+
+    broken = []
+    for page in pages:
+        links = links_of(page)
+        for href in links.hrefs:
+            got = resolve(site, page, href)
+            if got is None:
+                continue
+            path, frag = got
+            if not path.exists():
+                broken.append((str(page.relative_to(site)), href))
+                continue
+            if frag and path.suffix == ".html":
+                ids = links_of(path).ids
+                if frag not in ids:
+                    broken.append((str(page.relative_to(site)), href))
+    assert not broken, broken[:20]
+
+
+def test_piquet_page_links_each_value_to_its_line_in_three_sources(site_build):
+    out, result = site_build
+    html = (out / "site" / "games" / "piquet" / "index.html").read_text(encoding="utf-8")
+    for sid in ("hoyle1909-ja", "foster1914-en", "web2013-ja"):
+        assert f"../../sources/{sid}/L" in html
+    assert 'class="status-differ"' in html and "#fact-" in html
+
+
+def test_data_files_ship_inside_the_site(site_build):
+    out, _ = site_build
+    data = out / "site" / "data"
+    for name in ("sources.json", "facts.jsonl", "comparisons.json", "rules.sqlite", "schema/fact.json",
+                 "csv/facts.csv", "tei/foster1914-en.xml"):
+        assert (data / name).is_file(), name
+
+
+HOSTILE = """EVIL GAME.
+
+<script>alert(1)</script> and <img src=x onerror="alert(2)"> and [link](javascript:alert(3))
+and {{ config.site_name }} and {% raw %} and *not bold* and `code` and | pipes |
+
+PIQUET.
+
+Piquet is played by two persons <script>alert(4)</script> with a pack of thirty-two cards.
+"""
+
+
+def test_untrusted_source_text_is_shown_as_text(corpus_factory, tmp_path):
+    root = corpus_factory('[[source]]\nid = "hostile"\nfile = "texts/h.txt"\nlanguage = "en"\n'
+                          'title = "<script>alert(5)</script>"\n', {"texts/h.txt": HOSTILE})
+    out = tmp_path / "out"
+    build(root, out, site=True, progress=False)
+    site = out / "site"
+    every = "\n".join(p.read_text(encoding="utf-8") for p in site.rglob("*.html"))
+    assert "<script>alert(" not in every
+    assert "<img src=x onerror" not in every and '<img src="x" onerror' not in every
+    assert 'href="javascript:' not in every
+    reader = "\n".join(p.read_text(encoding="utf-8") for p in (site / "sources" / "hostile").rglob("L*/index.html"))
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in reader
+    assert "&lt;img src=x onerror=&quot;alert(2)&quot;&gt;" in reader
+    assert "&#91;link&#93;(javascript:alert(3))" in reader
+    assert "&#123;&#123; config.site&#95;name &#125;&#125;" in reader
+    # the title stays visible and harmless in <title> and the navigation
+    assert "‹script›alert(5)‹/script›" in (site / "sources" / "hostile" / "index.html").read_text(encoding="utf-8")
+    facts = [json.loads(x) for x in (out / "data" / "facts.jsonl").read_text().splitlines()]
+    assert any(f["facet"] == "deck_size" for f in facts)
