@@ -28,19 +28,21 @@ class BuildResult:
     sources: list[Source]
     documents: dict[str, Document]
     knowledge: Knowledge | None = None
+    warnings: list[str] = field(default_factory=list)
     sections: dict[str, list[Section]] = field(default_factory=dict)
     toc_links: list[TocLink] = field(default_factory=list)
     facts: dict[str, list[Fact]] = field(default_factory=dict)
     comparisons: list[Comparison] = field(default_factory=list)
     topics: list[TopicPassage] = field(default_factory=list)
     pages: int = 0
+    processed: list[str] = field(default_factory=list)
+    skipped: bool = False
 
     def source_order(self) -> list[str]:
         return [s.id for s in self.sources]
 
     def all_facts(self) -> list[Fact]:
         return [f for sid in self.source_order() for f in self.facts.get(sid, [])]
-    warnings: list[str] = field(default_factory=list)
 
 
 def page_ranges(doc: Document) -> list[PageRange]:
@@ -73,30 +75,75 @@ def read_source(corpus: Corpus, entry) -> tuple[Source, Document]:
     return source, doc
 
 
-def run_pipeline(corpus: Corpus, progress: Reporter) -> BuildResult:
-    stage = progress.stage("ingest", len(corpus.entries))
-    sources, documents = [], {}
-    for entry in corpus.entries:
-        source, doc = read_source(corpus, entry)
-        sources.append(source)
-        documents[entry.id] = doc
-        stage.advance(entry.id)
-    sources.sort(key=lambda s: (s.year or 0, s.id))
-    result = BuildResult(corpus=corpus, sources=sources, documents=documents)
+@dataclass
+class SourceResult:
+    """What the per-source stages produce for one source (cached and run in parallel)."""
+
+    source: Source
+    document: Document
+    sections: list[Section]
+    warnings: list[str]
+    facts: list[Fact]
+
+
+def process_source(corpus: Corpus, entry, knowledge: Knowledge, gaz: Gazetteer | None = None) -> SourceResult:
+    """ingest -> segment -> extract for one source: a pure function of its inputs."""
+    gaz = gaz or Gazetteer(knowledge)
+    source, doc = read_source(corpus, entry)
+    sections, warnings = segment(doc, knowledge, gaz, entry.conventions)
+    facts = extract(doc, sections, knowledge)
+    return SourceResult(source, doc, sections, warnings, facts)
+
+
+def _worker(args) -> tuple[str, SourceResult]:
+    corpus, entry = args
+    return entry.id, process_source(corpus, entry, load_knowledge(corpus))
+
+
+def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir: Path | None = None) -> BuildResult:
+    from pipeline.cache import Cache, source_key
+
     knowledge = load_knowledge(corpus)
-    result.knowledge = knowledge
-    gaz = Gazetteer(knowledge)
-    stage = progress.stage("segment", len(corpus.entries))
+    cache = Cache(cache_dir)
+    keys, done, todo = {}, {}, []
     for entry in corpus.entries:
-        sections, warnings = segment(documents[entry.id], knowledge, gaz, entry.conventions)
-        result.sections[entry.id] = sections
-        result.warnings.extend(warnings)
-        stage.advance(entry.id)
-    result.toc_links = link_contents(corpus, result, gaz)
-    stage = progress.stage("extract", len(corpus.entries))
-    for entry in corpus.entries:
-        result.facts[entry.id] = extract(documents[entry.id], result.sections[entry.id], knowledge)
-        stage.advance(entry.id)
+        path = corpus.text_path(entry)
+        try:
+            raw = path.read_bytes()
+        except OSError as exc:
+            raise HoyleError(f"{path}: cannot read: {exc.strerror}") from None
+        keys[entry.id] = source_key(raw, entry.model_dump_json(), knowledge.digest)
+        hit = cache.get(keys[entry.id])
+        if isinstance(hit, SourceResult):
+            done[entry.id] = hit
+        else:
+            todo.append(entry)
+    stage = progress.stage("ingest+segment+extract", len(corpus.entries))
+    for sid in done:
+        stage.advance(f"{sid} (cached)")
+    if jobs > 1 and len(todo) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for sid, res in pool.map(_worker, [(corpus, e) for e in todo]):
+                done[sid] = res
+                cache.put(keys[sid], res)
+                stage.advance(sid)
+    else:
+        gaz = Gazetteer(knowledge)
+        for entry in todo:
+            res = process_source(corpus, entry, knowledge, gaz)
+            done[entry.id] = res
+            cache.put(keys[entry.id], res)
+            stage.advance(entry.id)
+    order = sorted(corpus.entries, key=lambda e: (e.year or 0, e.id))
+    result = BuildResult(corpus=corpus, sources=[done[e.id].source for e in order],
+                         documents={e.id: done[e.id].document for e in order}, knowledge=knowledge)
+    result.processed = [e.id for e in todo]
+    for e in order:
+        result.sections[e.id] = done[e.id].sections
+        result.facts[e.id] = done[e.id].facts
+        result.warnings.extend(done[e.id].warnings)
+    result.toc_links = link_contents(corpus, result, Gazetteer(knowledge))
     result.comparisons = align(result.all_facts(), result.sources, knowledge)
     result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge)
     return result
@@ -146,10 +193,39 @@ def write_exports(result: BuildResult, data_dir: Path, formats) -> None:
     write_schemas(data_dir / "schema")
 
 
-def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool | None = None) -> BuildResult:
+def build_stamp(corpus: Corpus, knowledge: Knowledge, site: bool) -> str:
+    """Everything a build's output depends on, hashed: equal stamps mean identical output."""
+    from pipeline.cache import code_digest
+
+    h = hashlib.sha256(code_digest().encode() + knowledge.digest.encode() + (b"site" if site else b"data"))
+    for entry in sorted(corpus.entries, key=lambda e: e.id):
+        h.update(entry.model_dump_json().encode())
+        h.update(hashlib.sha256(corpus.text_path(entry).read_bytes()).digest())
+    from pipeline.publish import SITE_DIR
+    if site:
+        for p in sorted(SITE_DIR.rglob("*")):
+            if p.is_file():
+                h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool | None = None,
+          jobs: int = 1, cache: bool = True, force: bool = False) -> BuildResult:
     corpus = load_manifest(corpus_dir)
+    out_dir = Path(out_dir)
+    cache_dir = out_dir.resolve().parent / f".{out_dir.name}-cache" if cache else None
+    stamp_file = out_dir / ".stamp"
+    if cache and not force and stamp_file.is_file():
+        try:
+            stamp = build_stamp(corpus, load_knowledge(corpus), site)
+        except OSError:
+            stamp = None
+        if stamp and stamp_file.read_text().strip() == stamp:
+            result = BuildResult(corpus=corpus, sources=[], documents={})
+            result.skipped = True
+            return result
     with reporter(progress) as rep:
-        result = run_pipeline(corpus, rep)
+        result = run_pipeline(corpus, rep, jobs=jobs, cache_dir=cache_dir)
         with staged_output(out_dir) as tmp:
             write_data(result, tmp / "data")
             if site:
@@ -157,4 +233,6 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
                 stage = rep.stage("publish", 1)
                 result.pages = publish(result, tmp / "data", tmp / "site")
                 stage.advance("site")
+            if cache:
+                (tmp / ".stamp").write_text(build_stamp(corpus, result.knowledge, site) + "\n")
     return result

@@ -39,16 +39,26 @@ def main(debug: bool = typer.Option(False, "--debug", help="Show tracebacks.")) 
 
 @app.command()
 def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
-          no_site: bool = typer.Option(False, "--no-site", help="Skip the website.")) -> None:
+          no_site: bool = typer.Option(False, "--no-site", help="Skip the website."),
+          jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Process sources in N processes."),
+          force: bool = typer.Option(False, "--force", help="Rebuild even if nothing changed."),
+          no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the per-source cache.")) -> None:
     """Run the whole pipeline on a corpus and write build/data (and build/site)."""
     from pipeline.build import build as run_build
     try:
-        result = run_build(corpus, out, site=not no_site)
+        result = run_build(corpus, out, site=not no_site, jobs=jobs, cache=not no_cache, force=force)
     except HoyleError as exc:
         _fail(exc)
+    if result.skipped:
+        console.print(f"nothing changed: {out} is up to date", highlight=False)
+        return
     for w in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(w)}", highlight=False, soft_wrap=True)
-    console.print(f"built {len(result.sources)} sources into {out}/data", highlight=False)
+    facts = len(result.all_facts())
+    site = f", site of {result.pages} pages in {out}/site" if result.pages else ""
+    console.print(f"built {len(result.sources)} sources ({len(result.processed)} processed, "
+                  f"{len(result.sources) - len(result.processed)} from cache): {facts} facts into {out}/data{site}",
+                  highlight=False)
 
 
 @app.command()

@@ -44,6 +44,20 @@ def guess_encodings(raw: bytes) -> list[str]:
     return [name for _, name in sorted(scored, key=lambda t: -t[0])]
 
 
+def repair_mojibake(text: str) -> tuple[str, list[Repair]]:
+    """UTF-8 text that was once decoded with the wrong codec (Cyrillic read as cp1251, Japanese
+    read as latin-1) is re-decoded; the repair is recorded in the source's provenance."""
+    import ftfy
+
+    sample = text[:200_000]
+    fixed, steps = ftfy.fix_encoding_and_explain(sample)
+    if fixed == sample or not steps:
+        return text, []
+    fixed, steps = ftfy.fix_encoding_and_explain(text)
+    detail = "; ".join(f"{step[0]} {step[1]}" for step in steps)
+    return fixed, [Repair(kind="mojibake", detail=f"re-decoded mojibake ({detail})")]
+
+
 def decode_source(raw: bytes, *, path: str, encoding: str | None) -> tuple[str, str, list[Repair]]:
     """Return (text, encoding used, repairs)."""
     if not raw:
@@ -71,7 +85,8 @@ def decode_source(raw: bytes, *, path: str, encoding: str | None) -> tuple[str, 
         if text.startswith("\ufeff"):
             text = text[1:]
             repairs.append(Repair(kind="bom", detail="leading byte-order mark dropped"))
-        return text, encoding, repairs
+        text, fixes = repair_mojibake(text)
+        return text, encoding, repairs + fixes
     if raw.startswith(codecs.BOM_UTF8):
         raw = raw[len(codecs.BOM_UTF8):]
         repairs.append(Repair(kind="bom", detail="UTF-8 byte-order mark dropped"))
@@ -84,4 +99,5 @@ def decode_source(raw: bytes, *, path: str, encoding: str | None) -> tuple[str, 
         raise HoyleError(
             f"{path}:{_line_of_byte(raw, exc.start)}: not valid UTF-8 (byte {exc.start})", hint=hint
         ) from None
-    return text, "utf-8", repairs
+    text, fixes = repair_mojibake(text)
+    return text, "utf-8", repairs + fixes
