@@ -264,6 +264,29 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
     console.print(f"wrote {fmt} export into {out}", highlight=False)
 
 
+@app.command("add-source")
+def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied unchanged)."),
+                   lang: str = typer.Option(..., "--lang", help="ja | en | ru"),
+                   title: str = typer.Option(..., "--title"),
+                   year: int = typer.Option(None, "--year"),
+                   edition: str = typer.Option(None, "--edition"),
+                   kind: str = typer.Option("book", "--kind", help="book | web | forum"),
+                   encoding: str = typer.Option(None, "--encoding", help="Only for a file that is not UTF-8."),
+                   source_id: str = typer.Option(None, "--id", help="A slug; default: from the file name."),
+                   machine_translated: bool = typer.Option(False, "--machine-translated"),
+                   origin: str = typer.Option(None, "--origin", help="What it is a copy or translation of."),
+                   corpus: Path = CorpusOpt) -> None:
+    """Add a text to a corpus: copy it unchanged into texts/ and append a validated entry."""
+    from pipeline.add_source import add_source
+    try:
+        entry = add_source(corpus, file, language=lang, title=title, year=year, edition=edition, kind=kind,
+                           encoding=encoding, source_id=source_id, machine_translated=machine_translated,
+                           origin=origin)
+    except HoyleError as exc:
+        _fail(exc)
+    console.print(f"added {entry.id} ({entry.file}); run `hoyle build` to include it", highlight=False)
+
+
 @app.command()
 def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port"),
           host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (loopback by default).")) -> None:

@@ -73,5 +73,5 @@ class Locator:
         )
 
     def anchor_from_normalized(self, ns: int, ne: int) -> Anchor:
-        start, end = self.doc.norm_start[ns], self.doc.norm_end[ne - 1]
+        start, end = self.doc.orig_span(ns, ne)
         return self.anchor(start, end)

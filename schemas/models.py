@@ -89,14 +89,49 @@ class Document(Record):
     language: Language
     text: str
     normalized: str
-    # norm_start[i]/norm_end[i]: the original span that normalized character i comes from.
-    norm_start: list[int]
-    norm_end: list[int]
+    # The offset map, as segments (see pipeline.ingest.normalize.normalize_with_segments).
+    seg_norm: list[int]
+    seg_orig: list[int]
+    seg_olen: list[int]
     line_starts: list[int]
     page_markers: list[PageMarker]
     footnotes: list[FootnoteMarker]
     boilerplate: list[BoilerplateSpan]
     repairs: list[Repair] = Field(default_factory=list)
+
+    def _seg(self, ni: int) -> int:
+        from bisect import bisect_right
+        return bisect_right(self.seg_norm, ni) - 1
+
+    def orig_start(self, ni: int) -> int:
+        """Original offset where normalized character `ni` begins."""
+        if ni >= len(self.normalized):
+            return len(self.text)
+        k = self._seg(ni)
+        return self.seg_orig[k] + (ni - self.seg_norm[k]) if self.seg_olen[k] == -1 else self.seg_orig[k]
+
+    def orig_end(self, ni: int) -> int:
+        """Original offset where normalized character `ni` ends."""
+        k = self._seg(ni)
+        return self.orig_start(ni) + 1 if self.seg_olen[k] == -1 else self.seg_orig[k] + self.seg_olen[k]
+
+    def orig_span(self, ns: int, ne: int) -> tuple[int, int]:
+        """The original span that produced normalized [ns, ne)."""
+        if ne <= ns:
+            at = self.orig_start(ns)
+            return at, at
+        return self.orig_start(ns), self.orig_end(ne - 1)
+
+    def norm_index(self, offset: int) -> int:
+        """The first normalized character that begins at or after original `offset`."""
+        from bisect import bisect_right
+        k = bisect_right(self.seg_orig, offset) - 1
+        if k < 0:
+            return 0
+        seg_end = self.seg_norm[k + 1] if k + 1 < len(self.seg_norm) else len(self.normalized)
+        if self.seg_olen[k] == -1:
+            return min(self.seg_norm[k] + (offset - self.seg_orig[k]), seg_end)
+        return self.seg_norm[k] if offset <= self.seg_orig[k] else seg_end
 
 
 class PageRange(Record):

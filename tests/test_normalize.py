@@ -52,3 +52,23 @@ def test_span_of_a_collapsed_run_covers_every_original_space():
     assert norm == "12 枚"
     assert map_span(starts, ends, 0, 4, len(text)) == (0, len(text))
     assert map_span(starts, ends, 3, 4, len(text)) == (5, 6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(TEXTS, st.data())
+def test_document_segments_agree_with_the_character_map(text, data):
+    from pipeline.ingest import ingest
+    from schemas import ManifestEntry
+
+    entry = ManifestEntry(id="t", file="t.txt", language="ja", title="t")
+    if not text or "\x00" in text:
+        return  # empty files and NUL bytes are refused by ingest (see test_bad_input)
+    doc, _ = ingest(entry, text.encode("utf-8"), path="t.txt")
+    norm, starts, ends = normalize_with_map(doc.text)
+    assert doc.normalized == norm
+    for i in range(len(norm)):
+        assert (doc.orig_start(i), doc.orig_end(i)) == (starts[i], ends[i])
+    off = data.draw(st.integers(0, len(doc.text)))
+    ni = doc.norm_index(off)
+    assert all(starts[j] < off for j in range(ni))
+    assert ni == len(norm) or starts[ni] >= off

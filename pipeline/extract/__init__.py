@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from bisect import bisect_left
-
 import regex
 
 from pipeline.extract.cards import parse_points, parse_rank_list, rank_code, vocabulary_from_terms
@@ -94,7 +92,6 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     items = item_names(knowledge.facets, lang)
     loc = Locator(doc)
     norm = doc.normalized
-    starts = doc.norm_start
     skip = [(b.start, b.end) for b in doc.boilerplate]
     # innermost section at an offset: subsections (level 1) before their top-level section
     ordered = sorted(sections, key=lambda s: (s.anchor.start, -s.level))
@@ -102,8 +99,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     facts: list[Fact] = []
     seen: set[tuple] = set()
     for top in (s for s in ordered if s.level == 0 and s.game_id):
-        ns = bisect_left(starts, top.anchor.start)
-        ne = bisect_left(starts, top.anchor.end)
+        ns = doc.norm_index(top.anchor.start)
+        ne = doc.norm_index(top.anchor.end)
         chunk = norm[ns:ne]
         for rule in rules:
             for m in rule.pattern.finditer(chunk):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pipeline.ingest.boilerplate import find_boilerplate
 from pipeline.ingest.decode import decode_source
 from pipeline.ingest.markers import find_footnote_markers, find_page_markers
-from pipeline.ingest.normalize import normalize_with_map
+from pipeline.ingest.normalize import normalize_with_segments
 from pipeline.positions import line_starts
 from schemas import Document, ManifestEntry
 
@@ -14,19 +14,20 @@ from schemas import Document, ManifestEntry
 def ingest(entry: ManifestEntry, raw: bytes, *, path: str) -> tuple[Document, str]:
     """Return the document and the encoding actually used."""
     text, encoding, repairs = decode_source(raw, path=path, encoding=entry.encoding)
-    normalized, starts, ends = normalize_with_map(text)
+    normalized, seg_norm, seg_orig, seg_olen = normalize_with_segments(text)
     lines = line_starts(text)
     doc = Document(
         source_id=entry.id,
         language=entry.language,
         text=text,
         normalized=normalized,
-        norm_start=starts,
-        norm_end=ends,
+        seg_norm=seg_norm,
+        seg_orig=seg_orig,
+        seg_olen=seg_olen,
         line_starts=lines,
         page_markers=find_page_markers(text, lines),
         footnotes=find_footnote_markers(text, lines),
-        boilerplate=find_boilerplate(text, normalized, starts, ends, lines),
+        boilerplate=find_boilerplate(text, normalized, seg_norm, seg_orig, seg_olen, lines),
         repairs=repairs,
     )
     return doc, encoding

@@ -15,15 +15,19 @@ def _compiled() -> dict[str, list[regex.Pattern]]:
             for kind, pats in all_languages_key("boilerplate").items()}
 
 
-def find_boilerplate(original: str, normalized: str, starts: list[int], ends: list[int],
-                     line_starts: list[int]) -> list[BoilerplateSpan]:
+def find_boilerplate(original: str, normalized: str, seg_norm: list[int], seg_orig: list[int],
+                     seg_olen: list[int], line_starts: list[int]) -> list[BoilerplateSpan]:
     """Match the patterns on the normalized view; report spans in ORIGINAL offsets."""
+    from schemas import Document
+
+    view = Document.model_construct(text=original, normalized=normalized, seg_norm=seg_norm, seg_orig=seg_orig,
+                                    seg_olen=seg_olen)
     spans: list[tuple[str, int, int]] = []
     for kind, patterns in sorted(_compiled().items()):
         for pat in patterns:
             for m in pat.finditer(normalized):
                 if m.end() > m.start():
-                    spans.append((kind, starts[m.start()], ends[m.end() - 1]))
+                    spans.append((kind, *view.orig_span(m.start(), m.end())))
     first_start = min((s for k, s, _ in spans if k == "gutenberg_start"), default=None)
     if first_start is not None and original[:first_start].strip():
         spans.append(("preamble", 0, first_start))

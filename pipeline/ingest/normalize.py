@@ -37,19 +37,29 @@ def _normalize_cluster(cluster: str) -> str:
     return unicodedata.normalize(form, cluster)
 
 
-def normalize_with_map(original: str) -> tuple[str, list[int], list[int]]:
-    """Return (normalized, starts, ends): normalized[i] comes from original[starts[i]:ends[i]]."""
+def normalize_with_segments(original: str) -> tuple[str, list[int], list[int], list[int]]:
+    """Return (normalized, seg_norm, seg_orig, seg_olen): the offset map as segments.
+
+    Segment k starts at normalized offset seg_norm[k] and original offset seg_orig[k]. An
+    identity segment (seg_olen[k] == -1) maps character by character; another segment maps every
+    character it holds to the whole original span [seg_orig[k], seg_orig[k] + seg_olen[k]).
+    Segments keep the map small: plain text is one identity segment however long it is.
+    """
     text = original.translate(_ONE_TO_ONE)
     out: list[str] = []
-    starts: list[int] = []
-    ends: list[int] = []
+    seg_norm: list[int] = []
+    seg_orig: list[int] = []
+    seg_olen: list[int] = []
+    npos = 0
     pos = 0
     for m in _IRREGULAR.finditer(text):
         s, e = m.span()
         if s > pos:  # identity stretch
             out.append(text[pos:s])
-            starts.extend(range(pos, s))
-            ends.extend(range(pos + 1, s + 1))
+            seg_norm.append(npos)
+            seg_orig.append(pos)
+            seg_olen.append(-1)
+            npos += s - pos
         kind = m.lastgroup
         if kind == "crlf":
             piece = "\n"
@@ -59,15 +69,40 @@ def normalize_with_map(original: str) -> tuple[str, list[int], list[int]]:
             piece = ""
         else:
             piece = _normalize_cluster(m.group())
-        out.append(piece)
-        starts.extend([s] * len(piece))
-        ends.extend([e] * len(piece))
+        if piece:
+            out.append(piece)
+            seg_norm.append(npos)
+            seg_orig.append(s)
+            seg_olen.append(e - s)
+            npos += len(piece)
         pos = e
     if pos < len(text):
         out.append(text[pos:])
-        starts.extend(range(pos, len(text)))
-        ends.extend(range(pos + 1, len(text) + 1))
-    return "".join(out), starts, ends
+        seg_norm.append(npos)
+        seg_orig.append(pos)
+        seg_olen.append(-1)
+    return "".join(out), seg_norm, seg_orig, seg_olen
+
+
+def expand_segments(n: int, seg_norm: list[int], seg_orig: list[int], seg_olen: list[int]) -> tuple[list[int], list[int]]:
+    """Per-character (starts, ends) lists from segments (for tests and small texts)."""
+    starts, ends = [], []
+    for k, ns in enumerate(seg_norm):
+        ne = seg_norm[k + 1] if k + 1 < len(seg_norm) else n
+        if seg_olen[k] == -1:
+            starts.extend(range(seg_orig[k], seg_orig[k] + ne - ns))
+            ends.extend(range(seg_orig[k] + 1, seg_orig[k] + ne - ns + 1))
+        else:
+            starts.extend([seg_orig[k]] * (ne - ns))
+            ends.extend([seg_orig[k] + seg_olen[k]] * (ne - ns))
+    return starts, ends
+
+
+def normalize_with_map(original: str) -> tuple[str, list[int], list[int]]:
+    """Return (normalized, starts, ends): normalized[i] comes from original[starts[i]:ends[i]]."""
+    norm, sn, so, sl = normalize_with_segments(original)
+    starts, ends = expand_segments(len(norm), sn, so, sl)
+    return norm, starts, ends
 
 
 def normalize(text: str) -> str:

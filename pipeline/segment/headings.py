@@ -170,7 +170,7 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]]) -> list[Candidat
                 if conv.prev_blank and (ns != norm_line_starts[li] or (li > 0 and not _blank(norm_lines[li - 1]))):
                     continue
                 ts, te = m.span("title") if "title" in m.re.groupindex else m.span()
-                start, end = doc.norm_start[ns], doc.norm_end[m.end() - 1]
+                start, end = doc.orig_span(ns, m.end())
                 title_text = clean_title(norm[ts:te]).rstrip(".").strip()
                 if skipped(start) or not title_text:
                     continue
