@@ -5,6 +5,7 @@ sub-sections) with its `head`, `lb` at every line, `pb` at printed pages, facts 
 from __future__ import annotations
 
 import json
+from bisect import bisect_left
 from pathlib import Path
 
 import regex
@@ -116,23 +117,32 @@ def tei_document(source, doc, sections, facts) -> bytes:
         events.append((f.anchor.start, 2, "open", f))
         events.append((f.anchor.end, -1, "close", f))
     events.sort(key=lambda e: (e[0], e[1]))
+    offsets = [e[0] for e in events]
+
+    def between(a: int, b: int):
+        return events[bisect_left(offsets, a):bisect_left(offsets, b)]
+
     tops = [s for s in sections if s.level == 0]
+    children: dict[str, list] = {}
+    for s in sections:
+        if s.level == 1 and s.parent_id:
+            children.setdefault(s.parent_id, []).append(s)
     for top in tops:
         div = _el(body, "div", type=top.kind, n=top.game_id)
         div.set(XML_ID, xml_id("s", top.id))
         if top.title:
             _el(div, "head", top.title)
-        subs = [s for s in sections if s.parent_id == top.id and s.level == 1]
+        subs = children.get(top.id, [])
         cuts = [top.anchor.start] + [s.anchor.start for s in subs] + [top.anchor.end]
         ab = _el(div, "ab")
-        _fill(ab, text, cuts[0], cuts[1], [e for e in events if cuts[0] <= e[0] < cuts[1]])
+        _fill(ab, text, cuts[0], cuts[1], between(cuts[0], cuts[1]))
         for j, sub in enumerate(subs):
             sd = _el(div, "div", type=sub.kind)
             sd.set(XML_ID, xml_id("s", sub.id))
             if sub.title:
                 _el(sd, "head", sub.title)
             sab = _el(sd, "ab")
-            _fill(sab, text, cuts[j + 1], cuts[j + 2], [e for e in events if cuts[j + 1] <= e[0] < cuts[j + 2]])
+            _fill(sab, text, cuts[j + 1], cuts[j + 2], between(cuts[j + 1], cuts[j + 2]))
     back = _el(text_el, "back")
     grp = _el(back, "interpGrp", type="facts")
     for f in facts:

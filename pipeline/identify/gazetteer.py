@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import regex
 from rapidfuzz import fuzz, process
@@ -20,6 +21,7 @@ _PREFIX_JOINERS = ("の", "における", "風", "式")
 FUZZY_CUTOFF = 90
 
 
+@lru_cache(maxsize=65536)
 def name_key(text: str) -> str:
     """Comparable form of a name: width-normalized, case-folded, letters and digits only."""
     text = _MARKERS.sub("", normalize(text)).casefold()

@@ -106,7 +106,7 @@ def normalize_with_map(original: str) -> tuple[str, list[int], list[int]]:
 
 
 def normalize(text: str) -> str:
-    return normalize_with_map(text)[0]
+    return normalize_with_segments(text)[0]
 
 
 def map_span(starts: list[int], ends: list[int], ns: int, ne: int, original_len: int) -> tuple[int, int]:

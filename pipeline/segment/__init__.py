@@ -5,6 +5,7 @@ which candidates open a game."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import regex
 
@@ -30,11 +31,16 @@ class Heading:
     top: bool                 # opens a top-level section
 
 
+@lru_cache(maxsize=1)
+def _structural_patterns() -> tuple[tuple[str, regex.Pattern], ...]:
+    pats = all_languages_key("section_patterns")
+    return tuple((kind, regex.compile(p)) for kind in ("front", "laws", "other") for p in pats.get(kind, []))
+
+
 def _structural(text: str) -> str | None:
-    for kind in ("front", "laws", "other"):
-        for pat in all_languages_key("section_patterns").get(kind, []):
-            if regex.search(pat, text):
-                return kind
+    for kind, pat in _structural_patterns():
+        if pat.search(text):
+            return kind
     return None
 
 

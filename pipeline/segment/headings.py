@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -164,7 +165,7 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]]) -> list[Candidat
         if conv.inline is not None:
             for m in conv.inline.finditer(norm):
                 ns = m.start()
-                li = norm.count("\n", 0, ns)
+                li = bisect_right(norm_line_starts, ns) - 1
                 if li in in_contents:
                     continue
                 if conv.prev_blank and (ns != norm_line_starts[li] or (li > 0 and not _blank(norm_lines[li - 1]))):
