@@ -307,3 +307,7 @@ def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port"),
 
 def run() -> None:  # pragma: no cover
     sys.exit(app())
+
+
+if __name__ == "__main__":  # pragma: no cover
+    run()

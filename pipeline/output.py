@@ -38,6 +38,18 @@ def write_jsonl(path: Path, records: Iterable[BaseModel]) -> int:
     return n
 
 
+def _remove_stale(out_dir: Path) -> None:
+    """Temporary folders left by a build that was killed (its process no longer runs)."""
+    for path in out_dir.parent.glob(f".{out_dir.name}.tmp-*-*"):
+        try:
+            pid = int(path.name.split(".tmp-", 1)[1].split("-", 1)[0])
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            shutil.rmtree(path, ignore_errors=True)
+        except (ValueError, PermissionError):
+            continue
+
+
 @contextmanager
 def staged_output(out_dir: Path) -> Iterator[Path]:
     """Yield a temporary folder beside `out_dir`; on success swap it into place.
@@ -47,7 +59,8 @@ def staged_output(out_dir: Path) -> Iterator[Path]:
     """
     out_dir = Path(out_dir).resolve()
     out_dir.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-", dir=out_dir.parent))
+    _remove_stale(out_dir)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-{os.getpid()}-", dir=out_dir.parent))
     try:
         yield tmp
     except BaseException:
