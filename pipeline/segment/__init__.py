@@ -189,8 +189,8 @@ def segment(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
                        anchor=SectionAnchor(start=start, end=end), level=level, rule=rule)
 
     bounds = [h.cand.start for h in tops] + [body_end]
-    if not tops or tops[0].cand.start > body_start and text[body_start:tops[0].cand.start].strip():
-        first_end = bounds[0]
+    first_end = bounds[0]
+    if body_start < first_end and text[body_start:first_end].strip():
         sections.append(make(body_start, first_end, "front", None, None, None, 0, "before-first-heading"))
     last_of_game: dict[str, str] = {}
     for i, h in enumerate(tops):
