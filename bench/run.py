@@ -1,0 +1,184 @@
+"""Benchmarks (timings live here, never in tests). Run: `python bench/run.py [--quick]`.
+
+Measures, in one run on this machine:
+  * per-stage time and throughput (chars/s) per language: ingest, segment, extract;
+  * the same on a synthetic corpus of the sources copied under new ids (1x, 5x, 20x): scaling;
+  * the ratio of our per-source pipeline to a bare `spacy.blank(lang)` tokenization of the
+    same text, measured in the same run;
+  * a full build (data + site: page count, size, time), a no-op rebuild, a forced rebuild
+    served from the per-source cache.
+Prints a Markdown report and writes bench/results.json.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import platform
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from pipeline.build import build  # noqa: E402
+from pipeline.extract import extract  # noqa: E402
+from pipeline.identify import Gazetteer  # noqa: E402
+from pipeline.ingest import ingest  # noqa: E402
+from pipeline.knowledge import load_knowledge  # noqa: E402
+from pipeline.manifest import load_manifest  # noqa: E402
+from pipeline.segment import segment  # noqa: E402
+
+CORPUS = ROOT / "corpus"
+
+
+def synthetic_corpus(factor: int, dest: Path) -> Path:
+    """The embedded corpus with every source copied `factor` times under new ids."""
+    dest.mkdir(parents=True)
+    (dest / "texts").mkdir()
+    corpus = load_manifest(CORPUS)
+    lines = []
+    for k in range(factor):
+        for e in corpus.entries:
+            sid = f"{e.id}-x{k}"
+            name = f"texts/{sid}.txt"
+            shutil.copyfile(CORPUS / e.file, dest / name)
+            lines += ["[[source]]", f'id = "{sid}"', f'file = "{name}"', f'language = "{e.language}"',
+                      f"title = {json.dumps(e.title, ensure_ascii=False)}", f"year = {e.year or 2000}", ""]
+    (dest / "sources.toml").write_text("\n".join(lines), encoding="utf-8")
+    return dest
+
+
+def stage_times(corpus_dir: Path) -> dict:
+    corpus = load_manifest(corpus_dir)
+    knowledge = load_knowledge(corpus)
+    gaz = Gazetteer(knowledge)
+    per_lang: dict[str, dict[str, float]] = {}
+    for e in corpus.entries:
+        raw = (corpus_dir / e.file).read_bytes()
+        t0 = time.perf_counter()
+        doc, _ = ingest(e, raw, path=e.file)
+        t1 = time.perf_counter()
+        secs, _ = segment(doc, knowledge, gaz, e.conventions)
+        t2 = time.perf_counter()
+        extract(doc, secs, knowledge)
+        t3 = time.perf_counter()
+        d = per_lang.setdefault(e.language, {"chars": 0, "ingest": 0.0, "segment": 0.0, "extract": 0.0})
+        d["chars"] += len(doc.text)
+        d["ingest"] += t1 - t0
+        d["segment"] += t2 - t1
+        d["extract"] += t3 - t2
+    return per_lang
+
+
+def bare_tokenization(corpus_dir: Path) -> dict:
+    """spacy.blank(lang) tokenization of the same texts (Sudachi for ja), per language."""
+    import spacy
+
+    corpus = load_manifest(corpus_dir)
+    nlps = {}
+    out: dict[str, dict[str, float]] = {}
+    for e in corpus.entries:
+        if e.language not in nlps:
+            nlps[e.language] = spacy.blank(e.language)
+        nlp = nlps[e.language]
+        text = (corpus_dir / e.file).read_text(encoding="utf-8")
+        # Sudachi rejects a text over ~49 KB: tokenize in chunks cut at line ends
+        chunks, cur = [], []
+        size = 0
+        for line in text.split("\n"):
+            if size + len(line) > 12000 and cur:
+                chunks.append("\n".join(cur))
+                cur, size = [], 0
+            while len(line) > 12000:
+                chunks.append(line[:12000])
+                line = line[12000:]
+            cur.append(line)
+            size += len(line) + 1
+        chunks.append("\n".join(cur))
+        t0 = time.perf_counter()
+        for _ in nlp.pipe(chunks, batch_size=64):
+            pass
+        d = out.setdefault(e.language, {"chars": 0, "seconds": 0.0})
+        d["chars"] += len(text)
+        d["seconds"] += time.perf_counter() - t0
+    return out
+
+
+def du(path: Path) -> int:
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+
+
+def main() -> None:
+    quick = "--quick" in sys.argv
+    factors = [1, 5] if quick else [1, 5, 20]
+    report: dict = {"machine": {"python": platform.python_version(), "cpus": os.cpu_count(),
+                                "platform": platform.platform()}}
+    tmp = Path(tempfile.mkdtemp(prefix="hoyle-bench-"))
+    try:
+        # full build with the site, then a no-op rebuild and a forced rebuild from the cache
+        out = tmp / "full" / "build"
+        t = time.perf_counter()
+        res = build(CORPUS, out, site=True, progress=False)
+        full = time.perf_counter() - t
+        t = time.perf_counter()
+        noop = build(CORPUS, out, site=True, progress=False)
+        noop_s = time.perf_counter() - t
+        t = time.perf_counter()
+        build(CORPUS, out, site=True, progress=False, force=True)
+        cached_s = time.perf_counter() - t
+        assert noop.skipped
+        report["build"] = {"full_seconds": round(full, 2), "noop_rebuild_seconds": round(noop_s, 3),
+                           "cached_rebuild_seconds": round(cached_s, 2), "site_pages": res.pages,
+                           "site_bytes": du(out / "site"), "data_bytes": du(out / "data"),
+                           "facts": len(res.all_facts())}
+        report["scaling"] = []
+        for factor in factors:
+            cdir = synthetic_corpus(factor, tmp / f"x{factor}")
+            stages = stage_times(cdir)
+            bare = bare_tokenization(cdir)
+            chars = sum(v["chars"] for v in stages.values())
+            ours = sum(v["ingest"] + v["segment"] + v["extract"] for v in stages.values())
+            bare_s = sum(v["seconds"] for v in bare.values())
+            row = {"factor": factor, "chars": chars, "pipeline_seconds": round(ours, 2),
+                   "bare_tokenization_seconds": round(bare_s, 2), "ratio_to_bare": round(ours / bare_s, 2),
+                   "per_language": {lang: {"chars": v["chars"],
+                                           **{f"{st}_chars_per_s": round(v["chars"] / v[st]) if v[st] else None
+                                              for st in ("ingest", "segment", "extract")},
+                                           "pipeline_chars_per_s": round(v["chars"] / (v["ingest"] + v["segment"] + v["extract"])),
+                                           "bare_chars_per_s": round(bare[lang]["chars"] / bare[lang]["seconds"]),
+                                           "ratio_to_bare": round((v["ingest"] + v["segment"] + v["extract"]) / bare[lang]["seconds"], 2)}
+                                    for lang, v in sorted(stages.items())}}
+            report["scaling"].append(row)
+            shutil.rmtree(cdir)
+        base = report["scaling"][0]["pipeline_seconds"] / report["scaling"][0]["chars"]
+        for row in report["scaling"]:
+            row["seconds_per_char_vs_1x"] = round((row["pipeline_seconds"] / row["chars"]) / base, 2)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    (ROOT / "bench" / "results.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
+    b = report["build"]
+    print(f"# Benchmark ({report['machine']['platform']}, {report['machine']['cpus']} CPUs, Python "
+          f"{report['machine']['python']})\n")
+    print(f"- full build (data + site): {b['full_seconds']} s; site {b['site_pages']} pages, "
+          f"{b['site_bytes'] / 1e6:.1f} MB; data {b['data_bytes'] / 1e6:.1f} MB; {b['facts']} facts")
+    print(f"- no-op rebuild: {b['noop_rebuild_seconds']} s; forced rebuild from the per-source cache: "
+          f"{b['cached_rebuild_seconds']} s\n")
+    print("| corpus | chars | pipeline s | bare spacy.blank s | ratio | s/char vs 1x |")
+    print("|---|---|---|---|---|---|")
+    for r in report["scaling"]:
+        print(f"| {r['factor']}x | {r['chars']:,} | {r['pipeline_seconds']} | {r['bare_tokenization_seconds']} | "
+              f"{r['ratio_to_bare']} | {r['seconds_per_char_vs_1x']} |")
+    print("\n| language (1x) | chars | ingest c/s | segment c/s | extract c/s | pipeline c/s | bare c/s | ratio |")
+    print("|---|---|---|---|---|---|---|---|")
+    for lang, v in report["scaling"][0]["per_language"].items():
+        print(f"| {lang} | {v['chars']:,} | {v['ingest_chars_per_s']:,} | {v['segment_chars_per_s']:,} | "
+              f"{v['extract_chars_per_s']:,} | {v['pipeline_chars_per_s']:,} | {v['bare_chars_per_s']:,} | "
+              f"{v['ratio_to_bare']} |")
+
+
+if __name__ == "__main__":
+    main()
