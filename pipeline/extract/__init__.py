@@ -15,7 +15,7 @@ FOUR_OF = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens",
            "7": "sevens"}
 INT_FACETS = {"deck_size", "packs", "hand_size", "talon_size", "target_score"}
 # Plausible bounds: a value outside is a misreading, not a fact.
-BOUNDS = {"players": (1, 12), "deck_size": (20, 320), "packs": (1, 8), "hand_size": (1, 30),
+BOUNDS = {"players": (2, 12), "deck_size": (20, 320), "packs": (1, 8), "hand_size": (1, 30),
           "talon_size": (1, 40), "target_score": (5, 20000), "deal_pattern": (1, 13)}
 
 _RULE_CACHE: dict[tuple[str, str], list[Rule]] = {}
@@ -122,11 +122,56 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 facts.append(Fact(id=f"{doc.source_id}:{anchor.start}:{facet}", game_id=top.game_id,
                                   source_id=doc.source_id, section_id=home.id, facet=facet, value=value,
                                   qualifier=rule.qualifier, anchor=anchor, rule=rule.id))
-    facts.sort(key=lambda f: (f.anchor.start, f.facet, f.rule))
-    uniq, ids = [], set()
+    return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
+
+
+def _merge_players(facts: list[Fact], doc_text: str) -> list[Fact]:
+    """Player counts stated together ("2人、3人、4人でプレイ", "three, four, or five can play")
+    are one range: merge players facts of one sentence into a fact spanning them all."""
+    out, group = [], []
+
+    def flush():
+        if len(group) > 1:
+            lo = min(f.value.min for f in group)
+            hi = max(f.value.max for f in group)
+            first, last = group[0], group[-1]
+            start, end = first.anchor.start, max(f.anchor.end for f in group)
+            anchor = first.anchor.model_copy(update={"end": end, "quote": doc_text[start:end],
+                                                     "suffix": doc_text[end:end + len(first.anchor.suffix)]})
+            out.append(first.model_copy(update={"value": PlayerRange(min=lo, max=hi), "anchor": anchor,
+                                                "rule": first.rule + "+merged"}))
+        else:
+            out.extend(group)
+        group.clear()
+
     for f in facts:
-        if f.id in ids:
-            continue  # one fact per (offset, facet): the first rule wins
-        ids.add(f.id)
-        uniq.append(f)
+        if f.facet != "players":
+            out.append(f)
+            continue
+        if group and (f.section_id != group[-1].section_id or f.anchor.start - group[-1].anchor.end > 60
+                      or any(c in doc_text[group[-1].anchor.end:f.anchor.start] for c in "。.;\n")):
+            flush()
+        group.append(f)
+    flush()
+    return sorted(out, key=lambda f: (f.anchor.start, f.facet, f.rule))
+
+
+def resolve_overlaps(facts: list[Fact], doc_text: str | None = None) -> list[Fact]:
+    """One fact per place: where rules overlap on the same facet, the longest statement wins
+    ("3枚ずつ…2枚ずつ…3枚ずつ" is one deal pattern, not three)."""
+    facts = sorted(facts, key=lambda f: (f.anchor.start, -(f.anchor.end - f.anchor.start), f.facet, f.rule))
+    kept: list[Fact] = []
+    spans: dict[str, list[tuple[int, int]]] = {}
+    for f in sorted(facts, key=lambda f: (-(f.anchor.end - f.anchor.start), f.anchor.start, f.rule)):
+        fam = f.facet.split(":")[0] if f.facet.startswith("score:") else f.facet
+        if any(s <= f.anchor.start and f.anchor.end <= e for s, e in spans.get(fam, [])):
+            continue  # inside a longer statement of the same facet
+        spans.setdefault(fam, []).append((f.anchor.start, f.anchor.end))
+        kept.append(f)
+    kept.sort(key=lambda f: (f.anchor.start, f.facet, f.rule))
+    uniq, ids = [], set()
+    for f in kept:
+        if f.id not in ids:
+            ids.add(f.id)
+            uniq.append(f)
     return uniq

@@ -60,7 +60,9 @@ def number_regex(lang: str) -> str:
     alternatives = [r"\d+(?:\s*,\s*\d{3})*"]
     if words:
         w = "|".join(regex.escape(x) for x in words)
-        alternatives.append(rf"\b(?:{w})(?:(?:[- ]|\s+and\s+|\s+)(?:{w}))*\b")
+        # "and" joins only after hundred/thousand ("one hundred and twenty-one"), never two
+        # numbers ("two and three at a time")
+        alternatives.append(rf"\b(?:{w})(?:(?:[- ]|\s+|(?<=hundred|thousand|сто|тысяч\w*)\s+(?:and|и)\s+)(?:{w}))*\b")
     if language_data(lang).get("kanji_numerals"):
         alternatives.append(r"[〇一二三四五六七八九十百千両]+")
     return "(?:" + "|".join(alternatives) + ")"
