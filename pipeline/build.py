@@ -91,6 +91,9 @@ def process_source(corpus: Corpus, entry, knowledge: Knowledge, gaz: Gazetteer |
     gaz = gaz or Gazetteer(knowledge)
     source, doc = read_source(corpus, entry)
     sections, warnings = segment(doc, knowledge, gaz, entry.conventions)
+    # warnings name the file and line, as every message to the user does
+    where = str(corpus.text_path(entry))
+    warnings = [where + w[len(doc.source_id):] if w.startswith(doc.source_id + ":") else w for w in warnings]
     facts = extract(doc, sections, knowledge)
     return SourceResult(source, doc, sections, warnings, facts)
 

@@ -119,7 +119,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 if key in seen:
                     continue
                 seen.add(key)
-                facts.append(Fact(id=f"{doc.source_id}:{anchor.start}:{facet}", game_id=top.game_id,
+                fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{rule.qualifier}" if rule.qualifier else "")
+                facts.append(Fact(id=fid, game_id=top.game_id,
                                   source_id=doc.source_id, section_id=home.id, facet=facet, value=value,
                                   qualifier=rule.qualifier, anchor=anchor, rule=rule.id))
     return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
@@ -161,11 +162,12 @@ def resolve_overlaps(facts: list[Fact], doc_text: str | None = None) -> list[Fac
     ("3枚ずつ…2枚ずつ…3枚ずつ" is one deal pattern, not three)."""
     facts = sorted(facts, key=lambda f: (f.anchor.start, -(f.anchor.end - f.anchor.start), f.facet, f.rule))
     kept: list[Fact] = []
-    spans: dict[str, list[tuple[int, int]]] = {}
+    spans: dict[tuple, list[tuple[int, int]]] = {}
     for f in sorted(facts, key=lambda f: (-(f.anchor.end - f.anchor.start), f.anchor.start, f.rule)):
-        fam = f.facet.split(":")[0] if f.facet.startswith("score:") else f.facet
-        if any(s <= f.anchor.start and f.anchor.end <= e for s, e in spans.get(fam, [])):
-            continue  # inside a longer statement of the same facet
+        fam = (f.facet.split(":")[0] if f.facet.startswith("score:") else f.facet, f.qualifier)
+        length = f.anchor.end - f.anchor.start
+        if any(min(e, f.anchor.end) - max(s, f.anchor.start) >= max(1, length // 2) for s, e in spans.get(fam, [])):
+            continue  # mostly inside a longer statement of the same facet
         spans.setdefault(fam, []).append((f.anchor.start, f.anchor.end))
         kept.append(f)
     kept.sort(key=lambda f: (f.anchor.start, f.facet, f.rule))
