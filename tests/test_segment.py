@@ -162,3 +162,16 @@ def test_a_new_book_in_the_same_style_segments_without_code_changes(corpus_facto
     for r in rows:
         assert r["anchor"]["start"] < r["anchor"]["end"] <= len(text)
         assert r["start_line"] <= r["end_line"]
+
+
+def test_a_text_that_opens_inside_a_game_is_given_that_game():
+    text = ("CARDS.\n\n11. There are thirty-two cards in the Skat pack.\n\n12. In Skat the jacks are trumps.\n\n"
+            "13. The skat is two cards.\n\nDEALING.\n\n14. Skat is dealt by threes.\n\nFROG.\n\nFrog is played by three.\n")
+    secs, _ = sections_of(text, "en")
+    assert games(secs) == [(1, "game", "skat"), (13, "game", "frog")]
+    lead = secs[0]
+    assert lead.rule == "recovered-from-mentions" and lead.title is None
+    # a front matter stretch is never taken for a game, however often it names one
+    front = "PREFACE.\n\n1. Skat.\n\n2. Skat.\n\n3. Skat, Skat.\n\nFROG.\n\nFrog is played by three.\n"
+    secs, _ = sections_of(front, "en")
+    assert games(secs) == [(9, "game", "frog")]

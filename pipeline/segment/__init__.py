@@ -10,6 +10,7 @@ from functools import lru_cache
 import regex
 
 from pipeline.identify.gazetteer import Gazetteer, name_key
+from pipeline.identify.mentions import dominant_game
 from pipeline.knowledge import Knowledge
 from pipeline.lang import all_languages_key
 from pipeline.positions import Locator
@@ -191,7 +192,21 @@ def segment(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
     bounds = [h.cand.start for h in tops] + [body_end]
     first_end = bounds[0]
     if body_start < first_end and text[body_start:first_end].strip():
-        sections.append(make(body_start, first_end, "front", None, None, None, 0, "before-first-heading"))
+        lead_heads = [h for h in headings if body_start <= h.cand.start < first_end]
+        orphan = None
+        if not any(h.kind == "front" for h in lead_heads):
+            # a text cut out of a longer book may open inside a game whose heading is elsewhere
+            orphan = dominant_game(doc.normalized[doc.norm_index(body_start):doc.norm_index(first_end)], knowledge)
+        if orphan:
+            kind = "variant" if knowledge.by_id[orphan].parent else "game"
+            lead = make(body_start, first_end, kind, None, orphan, None, 0, "recovered-from-mentions")
+            sections.append(lead)
+            subs = [s for s in headings if not s.top and body_start < s.cand.start < first_end]
+            for j, sub in enumerate(subs):
+                s_end = subs[j + 1].cand.start if j + 1 < len(subs) else first_end
+                sections.append(make(sub.cand.start, s_end, sub.kind, sub.cand.title, orphan, lead.id, 1, sub.rule))
+        else:
+            sections.append(make(body_start, first_end, "front", None, None, None, 0, "before-first-heading"))
     last_of_game: dict[str, str] = {}
     for i, h in enumerate(tops):
         start, end = h.cand.start, bounds[i + 1]
