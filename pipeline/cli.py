@@ -12,6 +12,7 @@ from rich.table import Table
 
 from pipeline.errors import HoyleError
 from pipeline.manifest import EMBEDDED_CORPUS, load_manifest
+from pipeline.publish.html import value_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Hoyle Concordance: cited rule facts from card-game books in ja/en/ru.")
@@ -160,18 +161,6 @@ def _run(corpus: Path):
         _fail(exc)
 
 
-def _fmt(value) -> str:
-    if hasattr(value, "model_dump"):
-        value = value.model_dump()
-    if isinstance(value, dict) and set(value) == {"min", "max"}:
-        return str(value["min"]) if value["min"] == value["max"] else f"{value['min']}–{value['max']}"
-    if isinstance(value, list):
-        return " ".join(map(str, value))
-    if isinstance(value, dict):
-        return ", ".join(f"{k} {v}" for k, v in value.items())
-    return str(value)
-
-
 @app.command()
 def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, ピケ, Пикет)."),
             facet: str = typer.Option(None, "--facet", help="Only this facet (e.g. players, score:repique)."),
@@ -201,7 +190,7 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
         typer.echo(jsonmod.dumps(out, ensure_ascii=False, indent=2, sort_keys=True))
         return
     header = ["facet", "qualifier", "status"] + comp.sources
-    body = [[r.facet, r.qualifier or "", r.status] + ["; ".join(_fmt(c.value) for c in r.cells.get(s, []))
+    body = [[r.facet, r.qualifier or "", r.status] + ["; ".join(value_text(c.value) for c in r.cells.get(s, []))
                                                       for s in comp.sources] for r in rows]
     if fmt == "csv":
         buf = io.StringIO()

@@ -104,3 +104,14 @@ def test_every_language_has_facts_for_piquet_or_bezique_or_bridge(embedded_build
     langs = {result.documents[sid].language for sid, fs in result.facts.items()
              for f in fs if f.game_id in ("piquet", "bezique", "bridge", "auction-bridge")}
     assert langs == {"ja", "en", "ru"}
+
+
+def test_a_value_stated_next_to_a_variant_name_belongs_to_that_variant():
+    text = ("Subj:x From:y Date:95/12/21 12:15\n" + "*" * 70 + " ベジーク(Bezique)の２人ゲーム "
+            "オリジナルの３２枚のカードを２組使うゲームが衰えてからも，カードを４ 組使うルビコン・ベジークが盛んでした。"
+            " ベジークはホイストと同様に１０００点先取です。")
+    got, facts, _ = facts_of(text, "ja")
+    assert ("rubicon-bezique", "packs", "4") in got
+    assert ("bezique", "packs", "2") in got
+    # a game named only to compare ("like Whist") takes nothing
+    assert not any(f.game_id == "whist" for f in facts)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import regex
 
 from pipeline.extract.cards import parse_points, parse_rank_list, rank_code, vocabulary_from_terms
+from pipeline.extract.attribution import game_named_near
 from pipeline.extract.numbers import parse_number
 from pipeline.extract.rules import Rule, compile_rules, item_names
 from pipeline.knowledge import Knowledge
@@ -114,15 +115,19 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 if any(s <= anchor.start < e for s, e in skip):
                     continue
                 home = next((s for s in inner if s.anchor.start <= anchor.start < s.anchor.end), top)
+                game_id, rule_id = top.game_id, rule.id
+                other = game_named_near(norm, ns + m.start(), ns + m.end(), top.game_id, knowledge)
+                if other:
+                    game_id, rule_id = other, rule.id + "+named-game"
                 dump = value.model_dump() if hasattr(value, "model_dump") else value
-                key = (top.game_id, facet, repr(dump), rule.qualifier, anchor.line)
+                key = (game_id, facet, repr(dump), rule.qualifier, anchor.line)
                 if key in seen:
                     continue
                 seen.add(key)
                 fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{rule.qualifier}" if rule.qualifier else "")
-                facts.append(Fact(id=fid, game_id=top.game_id,
+                facts.append(Fact(id=fid, game_id=game_id,
                                   source_id=doc.source_id, section_id=home.id, facet=facet, value=value,
-                                  qualifier=rule.qualifier, anchor=anchor, rule=rule.id))
+                                  qualifier=rule.qualifier, anchor=anchor, rule=rule_id))
     return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
 
 

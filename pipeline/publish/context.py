@@ -48,6 +48,19 @@ class SiteContext:
         page = self.section_page[section.id]
         return page, ("" if section.level == 0 else html_id("s", section.id))
 
+    def value_links(self, page: str, cells, *, with_source: str | None = None) -> list[str]:
+        """One link per stated value, to the highlighted quote in the reader."""
+        from pipeline.publish.html import esc, rel, value_text
+
+        out = []
+        for c in cells:
+            f = self.facts_by_id[c.fact_id]
+            tpage, frag = self.fact_target(f)
+            src = f' <span class="src">{esc(with_source)}</span>' if with_source else ""
+            out.append(f'<a class="value" href="{rel(page, tpage, frag)}" title="{esc(f.anchor.quote)}">'
+                       f"{esc(value_text(c.value))}</a>{src}")
+        return out
+
     def source_label(self, source_id: str) -> str:
         s = self.sources_by_id[source_id]
         bits = [s.language] + (["MT"] if s.machine_translated else [])

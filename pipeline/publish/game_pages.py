@@ -41,12 +41,7 @@ def _matrix(ctx: SiteContext, page: str, comp) -> str:
         rid = html_id("row", f"{r.facet}-{r.qualifier or ''}")
         cells = []
         for s in comp.sources:
-            items = []
-            for c in r.cells.get(s, []):
-                f = ctx.facts_by_id[c.fact_id]
-                tpage, frag = ctx.fact_target(f)
-                items.append(f'<a class="value" href="{rel(page, tpage, frag)}" title="{esc(f.anchor.quote)}">'
-                             f'{esc(value_text(c.value))}</a>')
+            items = ctx.value_links(page, r.cells.get(s, []))
             cells.append(f"<td>{'<br>'.join(items)}</td>")
         label = esc(r.facet) + (f' <span class="qual">[{esc(r.qualifier)}]</span>' if r.qualifier else "")
         badge = {"differ": "≠ differ", "agree": "= agree", "single": "· single"}[r.status]

@@ -67,12 +67,7 @@ def facet_page(ctx: SiteContext, facet: str) -> str:
                 continue
             cells = []
             for sid in c.sources:
-                vals = []
-                for cell in r.cells.get(sid, []):
-                    f = ctx.facts_by_id[cell.fact_id]
-                    tpage, frag = ctx.fact_target(f)
-                    vals.append(f'<a href="{rel(page, tpage, frag)}">{esc(value_text(cell.value))}</a> '
-                                f'<span class="src">{esc(sid)}</span>')
+                vals = ctx.value_links(page, r.cells.get(sid, []), with_source=sid)
                 if vals:
                     cells.append("; ".join(vals))
             rows.append(f'<tr class="status-{r.status}"><td><a href="{rel(page, ctx.game_page(c.game_id))}">'

@@ -1,0 +1,102 @@
+"""Which game a fact belongs to. By default the game of the section it stands in; but a value
+stated right next to the name of another game ("カードを4組使うルビコン・ベジーク", "in Rubicon
+Piquet the game is 100") belongs to that game: a sub-case, a variant, a neighbour described in
+passing."""
+
+from __future__ import annotations
+
+import regex
+
+from pipeline.ingest.normalize import normalize
+from pipeline.knowledge import Knowledge
+
+NEAR = 12          # characters between a value and a game name that make it that game's
+_SENTENCE_END = regex.compile(r"[。.!?！？\n]")
+
+
+_CACHE: dict[str, tuple[regex.Pattern, dict[str, str]]] = {}
+
+
+def _names_regex(knowledge: Knowledge) -> tuple[regex.Pattern, dict[str, str]]:
+    if knowledge.digest in _CACHE:
+        return _CACHE[knowledge.digest]
+    names: dict[str, str] = {}
+    vocabulary = _vocabulary(knowledge)
+    for g in knowledge.games:
+        for n in [g.names.en, g.names.ja, g.names.ru, *g.aliases]:
+            if not n:
+                continue
+            key = normalize(n).casefold().strip()
+            # short or purely numeric names ("99", "500", "Cent") are too ambiguous in running text
+            # a game name that is also a card word or a scoring item ("King", ルビコン, ポイント) says
+            # nothing about which game a sentence is about
+            if len(key) >= 4 and not key.isdigit() and regex.sub(r"\W", "", key) not in vocabulary:
+                names.setdefault(regex.sub(r"\s+", "", key), g.id)
+    # a name may be split by a stray space ("シックス パック・ベジーク")
+    alt = "|".join(r"\s?".join(regex.escape(ch) for ch in k) for k in sorted(names, key=len, reverse=True))
+    compiled = regex.compile(rf"(?<![\p{{Latin}}\p{{Cyrillic}}])(?:{alt})(?![\p{{Latin}}\p{{Cyrillic}}])")
+    _CACHE[knowledge.digest] = (compiled, names)
+    return _CACHE[knowledge.digest]
+
+
+def _vocabulary(knowledge: Knowledge) -> set[str]:
+    words: set[str] = set()
+
+    def add(values):
+        for lang in ("en", "ja", "ru"):
+            for w in (values or {}).get(lang) or []:
+                words.add(regex.sub(r"\W", "", normalize(str(w)).casefold()))
+
+    for v in (knowledge.terms.get("ranks") or {}).values():
+        add(v)
+    for v in (knowledge.terms.get("suits") or {}).values():
+        add(v)
+    for t in knowledge.terms.get("terms") or []:
+        add(t)
+    for v in (knowledge.facets.get("items") or {}).values():
+        add(v)
+    return words
+
+
+def _compared(norm: str, ms: int, me: int) -> bool:
+    """"like Whist", "ホイストと同様", "как в висте": a game named to compare, not to describe."""
+    before, after = norm[max(0, ms - 12):ms].casefold(), norm[me:me + 8]
+    return bool(regex.search(r"(?:like|as in|as at|as for|similar to|same as|как в|как и|как)\s*(?:the\s+)?$", before)
+                or regex.match(r"\s*(?:と同様|と同じ|のように|のような|に似|と似)", after))
+
+
+def _related(knowledge: Knowledge, a: str, b: str) -> bool:
+    """Same family, or one descends from the other: a variant or neighbour described in passing."""
+    ga, gb = knowledge.by_id.get(a), knowledge.by_id.get(b)
+    if not ga or not gb:
+        return False
+    return ga.family == gb.family or bool(set(knowledge.family_line(a)) & set(knowledge.family_line(b)))
+
+
+def game_named_near(norm: str, start: int, end: int, section_game: str, knowledge: Knowledge) -> str | None:
+    """Another game named within NEAR characters of [start, end) in the same sentence, if its
+    mention is closer than any mention of the section's own game."""
+    pattern, names = _names_regex(knowledge)
+    lo = start
+    while lo > 0 and not _SENTENCE_END.match(norm[lo - 1]) and start - lo < 200:
+        lo -= 1
+    hi = end
+    while hi < len(norm) and not _SENTENCE_END.match(norm[hi]) and hi - end < 200:
+        hi += 1
+    own = set(knowledge.family_line(section_game))
+    best: tuple[int, str] | None = None
+    own_dist = None
+    for m in pattern.finditer(norm[lo:hi].casefold()):
+        ms, me = lo + m.start(), lo + m.end()
+        gid = names.get(regex.sub(r"\s+", "", m.group()))
+        if gid is None:
+            continue
+        dist = max(0, ms - end, start - me)
+        if gid == section_game or gid in own:
+            own_dist = dist if own_dist is None else min(own_dist, dist)
+        elif dist <= NEAR and not _compared(norm, ms, me) and _related(knowledge, gid, section_game) \
+                and (best is None or dist < best[0]):
+            best = (dist, gid)
+    if best and (own_dist is None or best[0] < own_dist):
+        return best[1]
+    return None
