@@ -5,7 +5,7 @@ from __future__ import annotations
 import regex
 
 from pipeline.extract.cards import parse_points, parse_rank_list, rank_code, vocabulary_from_terms
-from pipeline.extract.attribution import game_named_near
+from pipeline.extract.attribution import NEAR, game_named_near
 from pipeline.extract.numbers import parse_number
 from pipeline.extract.rules import Rule, compile_rules, item_names
 from pipeline.knowledge import Knowledge
@@ -14,6 +14,7 @@ from schemas import Document, Fact, PlayerRange, Section
 
 FOUR_OF = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
            "7": "sevens"}
+SENTENCE = 80  # in a section about no game, the game must be named in the fact's sentence
 INT_FACETS = {"deck_size", "packs", "hand_size", "talon_size", "target_score"}
 # Plausible bounds: a value outside is a misreading, not a fact.
 BOUNDS = {"players": (2, 12), "deck_size": (20, 320), "packs": (1, 8), "hand_size": (1, 30),
@@ -99,7 +100,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     inner = sorted((s for s in sections if s.game_id), key=lambda s: (-s.level, s.anchor.start))
     facts: list[Fact] = []
     seen: set[tuple] = set()
-    for top in (s for s in ordered if s.level == 0 and s.game_id):
+    # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
+    for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
         ns = doc.norm_index(top.anchor.start)
         ne = doc.norm_index(top.anchor.end)
         chunk = norm[ns:ne]
@@ -116,9 +118,12 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     continue
                 home = next((s for s in inner if s.anchor.start <= anchor.start < s.anchor.end), top)
                 game_id, rule_id = top.game_id, rule.id
-                other = game_named_near(norm, ns + m.start(), ns + m.end(), top.game_id, knowledge)
+                other = game_named_near(norm, ns + m.start(), ns + m.end(), top.game_id, knowledge,
+                                        near=NEAR if top.game_id else SENTENCE)
                 if other:
                     game_id, rule_id = other, rule.id + "+named-game"
+                elif not game_id:
+                    continue  # no game to attribute it to
                 dump = value.model_dump() if hasattr(value, "model_dump") else value
                 key = (game_id, facet, repr(dump), rule.qualifier, anchor.line)
                 if key in seen:

@@ -73,7 +73,8 @@ def _related(knowledge: Knowledge, a: str, b: str) -> bool:
     return ga.family == gb.family or bool(set(knowledge.family_line(a)) & set(knowledge.family_line(b)))
 
 
-def game_named_near(norm: str, start: int, end: int, section_game: str, knowledge: Knowledge) -> str | None:
+def game_named_near(norm: str, start: int, end: int, section_game: str | None, knowledge: Knowledge,
+                    near: int = NEAR) -> str | None:
     """Another game named within NEAR characters of [start, end) in the same sentence, if its
     mention is closer than any mention of the section's own game."""
     pattern, names = _names_regex(knowledge)
@@ -83,7 +84,7 @@ def game_named_near(norm: str, start: int, end: int, section_game: str, knowledg
     hi = end
     while hi < len(norm) and not _SENTENCE_END.match(norm[hi]) and hi - end < 200:
         hi += 1
-    own = set(knowledge.family_line(section_game))
+    own = set(knowledge.family_line(section_game)) if section_game else set()
     best: tuple[int, str] | None = None
     own_dist = None
     for m in pattern.finditer(norm[lo:hi].casefold()):
@@ -94,7 +95,8 @@ def game_named_near(norm: str, start: int, end: int, section_game: str, knowledg
         dist = max(0, ms - end, start - me)
         if gid == section_game or gid in own:
             own_dist = dist if own_dist is None else min(own_dist, dist)
-        elif dist <= NEAR and not _compared(norm, ms, me) and _related(knowledge, gid, section_game) \
+        elif dist <= near and not _compared(norm, ms, me) \
+                and (section_game is None or _related(knowledge, gid, section_game)) \
                 and (best is None or dist < best[0]):
             best = (dist, gid)
     if best and (own_dist is None or best[0] < own_dist):

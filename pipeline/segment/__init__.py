@@ -126,7 +126,9 @@ def classify(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
         if near:
             warnings.append(f"{doc.source_id}:{c.line}: heading {c.title!r} is close to game "
                             f"{near[0]!r} ({near[1]:.0f}%) but was not taken as a game")
-        headings.append(Heading(c, kind or "subsection", None, c.convention, False))
+        # an essay or history heading outside any game (front matter ended) opens a top-level part
+        top_other = kind == "other" and current_game is None and c.convention in ("caps_period", "short_line")
+        headings.append(Heading(c, kind or "subsection", None, c.convention, top_other))
     return headings, warnings
 
 
