@@ -12,9 +12,11 @@ from pipeline.knowledge import Knowledge
 from pipeline.positions import Locator
 from schemas import Document, Fact, PlayerRange, Section
 
+STANDARD_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+ACE_LOW_ORDER = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
 FOUR_OF = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
            "7": "sevens"}
-SENTENCE = 80  # in a section about no game, the game must be named in the fact's sentence
+SENTENCE = 160  # in a section about no game, the game must be named in the fact's sentence
 INT_FACETS = {"deck_size", "packs", "hand_size", "talon_size", "target_score"}
 # Plausible bounds: a value outside is a misreading, not a fact.
 BOUNDS = {"players": (2, 12), "deck_size": (20, 320), "packs": (1, 8), "hand_size": (1, 30),
@@ -66,6 +68,12 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
     if facet == "rank_order":
         codes = parse_rank_list(g["ranks"], vocab)
         return (facet, codes) if len(codes) >= 4 and len(set(codes)) == len(codes) else None
+    if facet == "rank_span":  # "the ace is highest, the two lowest": the standard order between them
+        hi, lo = rank_code(g.get("hi") or "", vocab), rank_code(g.get("lo") or "", vocab)
+        order = STANDARD_ORDER if hi != "K" or lo != "A" else ACE_LOW_ORDER
+        if hi in order and lo in order and order.index(hi) < order.index(lo) - 3:
+            return "rank_order", order[order.index(hi):order.index(lo) + 1]
+        return None
     if facet == "card_points":
         if len(parse_rank_list(g["pairs"], vocab)) >= len(regex.findall(r"\S+", g["pairs"])):
             return None  # "K Q J 10 9 8 7": a rank list, not ranks with points

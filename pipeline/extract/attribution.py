@@ -33,7 +33,9 @@ def _names_regex(knowledge: Knowledge) -> tuple[regex.Pattern, dict[str, str]]:
             if len(key) >= 4 and not key.isdigit() and regex.sub(r"\W", "", key) not in vocabulary:
                 names.setdefault(regex.sub(r"\s+", "", key), g.id)
     # a name may be split by a stray space ("シックス パック・ベジーク")
-    alt = "|".join(r"\s?".join(regex.escape(ch) for ch in k) for k in sorted(names, key=len, reverse=True))
+    # Russian names decline (вист, виста, висте): a Cyrillic name may take a short ending
+    alt = "|".join(r"\s?".join(regex.escape(ch) for ch in k) + (r"\p{Cyrillic}{0,3}" if regex.match(r".*\p{Cyrillic}$", k) else "")
+                   for k in sorted(names, key=len, reverse=True))
     compiled = regex.compile(rf"(?<![\p{{Latin}}\p{{Cyrillic}}])(?:{alt})(?![\p{{Latin}}\p{{Cyrillic}}])")
     _CACHE[knowledge.digest] = (compiled, names)
     return _CACHE[knowledge.digest]
@@ -89,7 +91,11 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
     own_dist = None
     for m in pattern.finditer(norm[lo:hi].casefold()):
         ms, me = lo + m.start(), lo + m.end()
-        gid = names.get(regex.sub(r"\s+", "", m.group()))
+        found = regex.sub(r"\s+", "", m.group())
+        gid = names.get(found)
+        for cut in range(1, 4):
+            if gid is None and len(found) > cut + 3:
+                gid = names.get(found[:-cut])
         if gid is None:
             continue
         dist = max(0, ms - end, start - me)

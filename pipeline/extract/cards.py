@@ -35,11 +35,31 @@ def rank_vocabulary(ranks_key: tuple[tuple[str, tuple[str, ...]], ...]) -> RankV
     return RankVocabulary(names, token)
 
 
+@lru_cache(maxsize=256)
+def _inflections(word: str) -> tuple[str, ...]:
+    """Every case form of a Russian rank name (туз -> туза, тузом, ...), via pymorphy3."""
+    if len(word) < 3 or not regex.fullmatch(r"\p{Cyrillic}+", word):
+        return (word,)
+    morph = _morph()
+    forms = {word}
+    for parse in morph.parse(word)[:2]:
+        if parse.normal_form == word.lower():
+            forms.update(f.word for f in parse.lexeme)
+    return tuple(sorted(forms))
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
 def vocabulary_from_terms(terms: dict) -> RankVocabulary:
     """All languages' rank names at once: the texts mix letter systems regardless of language."""
     ranks = terms.get("ranks") or {}
-    key = tuple(sorted((str(code), tuple(sorted({str(w) for lang in ("en", "ja", "ru")
-                                                  for w in (v.get(lang) or [])})))
+    key = tuple(sorted((str(code), tuple(sorted({form for lang in ("en", "ja", "ru")
+                                                  for w in (v.get(lang) or [])
+                                                  for form in (_inflections(str(w)) if lang == "ru" else (str(w),))})))
                        for code, v in ranks.items()))
     return rank_vocabulary(key)
 

@@ -60,7 +60,10 @@ def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
         if kind == "RANK":
             return f"(?P<{name or 'rank'}>{vocab.token})"
         if kind == "RANKS":
-            return f"(?P<{name or 'ranks'}>(?:{vocab.token})(?:{SEP}(?:{vocab.token})){{3,}})"
+            # a rank may carry a note: "エース（最高）", "7 (lowest)"
+            note = r"(?:\s*[(（](?:最高|最低|最上位|最下位|highest|lowest|high|low|старш\w*|младш\w*)[)）])?"
+            tok = f"(?:{vocab.token}){note}"
+            return f"(?P<{name or 'ranks'}>{tok}(?:{SEP}{tok}){{3,}})"
         if kind == "PAIRS":
             return f"(?P<{name or 'pairs'}>(?:{pair})(?:{SEP}(?:{pair})){{2,}})"
         return rf"(?P<{name or 'item'}>(?<![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d・･\-])(?:{item_alt})(?![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d]))"
