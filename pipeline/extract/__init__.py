@@ -87,7 +87,8 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
             return None
         return f"score:four_{plural}", n
     if facet == "score":
-        item = items.get((g.get("item") or "").lower().strip())
+        said = (g.get("item") or "").lower().strip()
+        item = items.get(said) or items.get(regex.sub(r"\s+", "", said))
         n = num("n")
         if not item or n is None or not 0 < n <= 5000:
             return None

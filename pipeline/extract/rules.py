@@ -36,6 +36,7 @@ def item_names(facets: dict, lang: str) -> dict[str, str]:
     for item, names in (facets.get("items") or {}).items():
         for name in (names or {}).get(lang) or []:
             out.setdefault(str(name).lower(), item)
+            out.setdefault(regex.sub(r"\s+", "", str(name).lower()), item)
     return out
 
 
