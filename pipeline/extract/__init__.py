@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import regex
 
+from pipeline.lang import LANGUAGES, language_data
+
 from pipeline.extract.cards import parse_points, parse_rank_list, rank_code, vocabulary_from_terms
 from pipeline.extract.attribution import NEAR, game_named_near
 from pipeline.extract.numbers import parse_number
@@ -16,6 +18,17 @@ STANDARD_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "
 ACE_LOW_ORDER = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
 FOUR_OF = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
            "7": "sevens"}
+def script_of(lang: str):
+    pattern = language_data(lang).get("script")
+    return regex.compile(pattern) if pattern else None
+
+
+def in_script(text: str, script) -> bool:
+    """Most letters of `text` are in `script`."""
+    letters = regex.findall(r"\p{L}", text)
+    return bool(letters) and sum(1 for c in letters if script.match(c)) >= 0.8 * len(letters)
+
+
 SENTENCE = 160  # in a section about no game, the game must be named in the fact's sentence
 INT_FACETS = {"deck_size", "packs", "hand_size", "talon_size", "target_score"}
 # Plausible bounds: a value outside is a misreading, not a fact.
@@ -99,8 +112,11 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
 def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> list[Fact]:
     """Facts of every game-bearing section of one document."""
     lang = doc.language
-    rules = rules_for(lang, knowledge)
-    items = item_names(knowledge.facets, lang)
+    # The source's own language first; then the others, for passages left untranslated (a
+    # Russian translation that keeps an English table): their matches must be in their script.
+    passes = [(lang, None)] + [(other, script_of(other)) for other in LANGUAGES if other != lang and script_of(other)]
+    plan = [(lg, script, rule, item_names(knowledge.facets, lg))
+            for lg, script in passes for rule in rules_for(lg, knowledge)]
     loc = Locator(doc)
     norm = doc.normalized
     skip = [(b.start, b.end) for b in doc.boilerplate]
@@ -114,11 +130,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         ns = doc.norm_index(top.anchor.start)
         ne = doc.norm_index(top.anchor.end)
         chunk = norm[ns:ne]
-        for rule in rules:
+        for lg, script, rule, items in plan:
             for m in rule.pattern.finditer(chunk):
-                if m.end() <= m.start():
+                if m.end() <= m.start() or (script and not in_script(m.group(), script)):
                     continue
-                got = build_value(rule, m, lang, knowledge, items)
+                got = build_value(rule, m, lg, knowledge, items)
                 if got is None:
                     continue
                 facet, value = got
