@@ -133,8 +133,19 @@ def _same_game(a: str | None, b: str | None) -> bool:
     return a == b or (a is not None and b in _FAMILY.get(a, set()))
 
 
+def _value_key(facet: str, value) -> str:
+    """Comparable value. A point map is compared without its zero entries: a text that says
+    "the others count nothing" and one that lists every zero state the same map."""
+    if hasattr(value, "model_dump"):
+        value = value.model_dump()
+    if facet == "card_points" and isinstance(value, dict):
+        value = {k: v for k, v in value.items() if v}
+    return _canon(value)
+
+
 def _same(f, g, slack: int) -> bool:
-    return (_same_game(f.game_id, g["game_id"]) and f.facet == g["facet"] and _canon(f.value) == _canon(g["value"])
+    return (_same_game(f.game_id, g["game_id"]) and f.facet == g["facet"]
+            and _value_key(f.facet, f.value) == _value_key(g["facet"], g["value"])
             and abs(f.anchor.line - g["line"]) <= slack)
 
 

@@ -91,7 +91,12 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         if len(parse_rank_list(g["pairs"], vocab)) >= len(regex.findall(r"\S+", g["pairs"])):
             return None  # "K Q J 10 9 8 7": a rank list, not ranks with points
         pts = parse_points(g["pairs"], vocab, lang)
-        return (facet, pts) if len(pts) >= 3 else None
+        named = [k for k in pts if not k.isdigit()]
+        # a point map names cards (A, K, ...) and gives small values; rows of a score sheet
+        # ("8 3 2 0 1") or domino sums are not one
+        if len(pts) < 3 or len(named) < 2 or max(pts.values()) > 25:
+            return None
+        return facet, pts
     if facet == "score_four":  # "four kings", "Kの4枚組": four of a rank
         code = rank_code(g.get("rank") or "", vocab)
         n = num("n")
@@ -99,6 +104,9 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         if not plural or n is None or not 0 < n <= 5000:
             return None
         return f"score:four_{plural}", n
+    if facet.startswith("score:"):  # a rule that names its item itself ("the last trick ... N")
+        n = num("n")
+        return (facet, n) if n is not None and 0 < n <= 5000 else None
     if facet == "score":
         said = (g.get("item") or "").lower().strip()
         item = items.get(said) or items.get(regex.sub(r"\s+", "", said))

@@ -10,7 +10,7 @@ import regex
 
 from pipeline.extract.numbers import number_regex, parse_number
 
-SEP = r"(?:\s*(?:[,，、;；/]|\band\b|\bи\b|と)\s*|\s+)"
+SEP = r"(?:\s*[,，、;；/]?\s*(?:\band\b|\bи\b|と)?\s*)"
 
 
 @dataclass(frozen=True)
@@ -84,7 +84,7 @@ def parse_rank_list(text: str, vocab: RankVocabulary) -> list[str]:
 
 def pairs_regex(vocab: RankVocabulary, lang: str) -> str:
     num = number_regex(lang)
-    link = r"(?:\s*(?:(?:is|are)\s+(?:worth|reckoned(?:\s+for)?|counted(?:\s+as)?)|counts?(?:\s+for)?|=|:|は|が)?\s*)"
+    link = r"(?:\s*(?:(?:is|are)\s+(?:worth|reckoned(?:\s+for)?|counted(?:\s+as)?)|counts?(?:\s+for)?|=|:|は|が|も|を)?\s*)"
     return rf"(?:{vocab.token}){link}(?:{num})(?:\s*(?:points?|点|очк\w*))?"
 
 

@@ -66,7 +66,9 @@ def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
             tok = f"(?:{vocab.token}){note}"
             return f"(?P<{name or 'ranks'}>{tok}(?:{SEP}{tok}){{3,}})"
         if kind == "PAIRS":
-            return f"(?P<{name or 'pairs'}>(?:{pair})(?:{SEP}(?:{pair})){{2,}})"
+            # a short qualifier may stand between pairs ("…20 点，切札の 9 が 14 点")
+            filler = r"(?:[^\d\s,，、;。.]{1,4}?\s*)?"
+            return f"(?P<{name or 'pairs'}>(?:{pair})(?:{SEP}{filler}(?:{pair})){{2,}})"
         return rf"(?P<{name or 'item'}>(?<![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d・･\-])(?:{item_alt})(?![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d]))"
 
     rules = []
