@@ -18,6 +18,9 @@ STANDARD_ORDER = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "
 ACE_LOW_ORDER = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]
 FOUR_OF = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
            "7": "sevens"}
+_LETTER = regex.compile(r"\p{L}")
+
+
 def script_of(lang: str):
     pattern = language_data(lang).get("script")
     return regex.compile(pattern) if pattern else None
@@ -25,8 +28,24 @@ def script_of(lang: str):
 
 def in_script(text: str, script) -> bool:
     """Most letters of `text` are in `script`."""
-    letters = regex.findall(r"\p{L}", text)
+    letters = _LETTER.findall(text)
     return bool(letters) and sum(1 for c in letters if script.match(c)) >= 0.8 * len(letters)
+
+
+def script_runs(text: str, script) -> list[tuple[int, int]]:
+    """Stretches of consecutive lines written mostly in `script` (untranslated passages)."""
+    runs: list[tuple[int, int]] = []
+    pos = 0
+    for line in text.split("\n"):
+        end = pos + len(line)
+        letters = _LETTER.findall(line)
+        if len(letters) >= 8 and sum(1 for c in letters if script.match(c)) >= 0.6 * len(letters):
+            if runs and runs[-1][1] >= pos - 1:
+                runs[-1] = (runs[-1][0], end)
+            else:
+                runs.append((pos, end))
+        pos = end + 1
+    return runs
 
 
 SENTENCE = 160  # in a section about no game, the game must be named in the fact's sentence
@@ -123,8 +142,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     # The source's own language first; then the others, for passages left untranslated (a
     # Russian translation that keeps an English table): their matches must be in their script.
     passes = [(lang, None)] + [(other, script_of(other)) for other in LANGUAGES if other != lang and script_of(other)]
-    plan = [(lg, script, rule, item_names(knowledge.facets, lg))
-            for lg, script in passes for rule in rules_for(lg, knowledge)]
+    items_of = {lg: item_names(knowledge.facets, lg) for lg, _ in passes}
+    plan = [(lg, script, rule, items_of[lg]) for lg, script in passes for rule in rules_for(lg, knowledge)]
     loc = Locator(doc)
     norm = doc.normalized
     skip = [(b.start, b.end) for b in doc.boilerplate]
@@ -138,8 +157,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         ns = doc.norm_index(top.anchor.start)
         ne = doc.norm_index(top.anchor.end)
         chunk = norm[ns:ne]
+        runs = {None: [(0, len(chunk))]}
         for lg, script, rule, items in plan:
-            for m in rule.pattern.finditer(chunk):
+            if script not in runs:
+                runs[script] = script_runs(chunk, script)
+            for m in (m for a, b in runs[script] for m in rule.pattern.finditer(chunk, a, b)):
                 if m.end() <= m.start() or (script and not in_script(m.group(), script)):
                     continue
                 got = build_value(rule, m, lg, knowledge, items)
