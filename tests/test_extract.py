@@ -95,8 +95,8 @@ def test_fact_precision_and_recall_do_not_regress(embedded_build, source_id):
     _, result = embedded_build
     set_family_lines(result.knowledge)
     ev = eval_facts(source_id, result.facts[source_id], load_gold("facts", source_id))
-    assert ev.overall.precision >= 0.65, ev.overall
-    assert ev.overall.recall >= 0.18, ev.overall
+    assert ev.overall.precision >= 0.85, ev.overall
+    assert ev.overall.recall >= 0.35, ev.overall
 
 
 def test_every_language_has_facts_for_piquet_or_bezique_or_bridge(embedded_build):
