@@ -106,7 +106,7 @@ def evaluate(corpus: Path = CorpusOpt,
             continue
         ev = eval_sections(s.id, result.sections[s.id], gold)
         b = ev.boundaries
-        table.add_row(s.id, str(b.n_gold), str(b.n_pred), f"{b.precision:.3f}", f"{b.recall:.3f}",
+        table.add_row(s.id, str(b.gold), str(b.judged), f"{b.precision:.3f}", f"{b.recall:.3f}",
                       f"{b.f1:.3f}", f"{ev.id_accuracy:.3f}")
         if details:
             for g in ev.missed:

@@ -13,18 +13,21 @@ GAME_KINDS = ("game", "variant")
 
 
 @dataclass
-class Score:
-    tp: int
-    n_pred: int
-    n_gold: int
+class PR:
+    """Precision over the judged predictions, recall over the gold items."""
+
+    correct: int   # judged predictions that match gold
+    judged: int
+    found: int     # gold facts found
+    gold: int
 
     @property
     def precision(self) -> float:
-        return self.tp / self.n_pred if self.n_pred else 1.0
+        return self.correct / self.judged if self.judged else 1.0
 
     @property
     def recall(self) -> float:
-        return self.tp / self.n_gold if self.n_gold else 1.0
+        return self.found / self.gold if self.gold else 1.0
 
     @property
     def f1(self) -> float:
@@ -35,7 +38,7 @@ class Score:
 @dataclass
 class SectionEval:
     source_id: str
-    boundaries: Score
+    boundaries: PR
     id_correct: int
     id_total: int
     missed: list[dict]
@@ -74,34 +77,14 @@ def eval_sections(source_id: str, sections: list[Section], gold: dict, text: str
         else:
             wrong.append((g, s))
     spurious = [s for s in pred if s.id not in used]
-    return SectionEval(source_id, Score(tp, len(pred), len(items)), correct, tp, missed, spurious, wrong)
+    return SectionEval(source_id, PR(correct=tp, judged=len(pred), found=tp, gold=len(items)), correct, tp,
+                       missed, spurious, wrong)
 
 
 def _canon(value) -> str:
     if hasattr(value, "model_dump"):
         value = value.model_dump()
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
-
-
-@dataclass
-class PR:
-    correct: int   # judged predictions that match gold
-    judged: int
-    found: int     # gold facts found
-    gold: int
-
-    @property
-    def precision(self) -> float:
-        return self.correct / self.judged if self.judged else 1.0
-
-    @property
-    def recall(self) -> float:
-        return self.found / self.gold if self.gold else 1.0
-
-    @property
-    def f1(self) -> float:
-        p, r = self.precision, self.recall
-        return 2 * p * r / (p + r) if p + r else 0.0
 
 
 @dataclass
