@@ -15,11 +15,11 @@ def home(ctx: SiteContext) -> str:
     page = "index.md"
     r = ctx.result
     n_facts = len(r.all_facts())
+    multi = sorted((c for c in r.comparisons if len(c.sources) >= 2), key=lambda c: (-len(c.sources), c.game_id))
     rows = "".join(f'<tr><td><a href="{rel(page, ctx.source_page(s.id))}">{esc(s.id)}</a></td><td>{esc(s.title)}</td>'
                    f"<td>{s.year or ''}</td><td>{esc(s.language)}</td><td>{'yes' if s.machine_translated else 'no'}</td>"
                    f"<td>{len([x for x in r.sections[s.id] if x.kind in ('game', 'variant')])}</td>"
                    f"<td>{len(r.facts.get(s.id, []))}</td></tr>" for s in r.sources)
-    multi = sorted((c for c in r.comparisons if len(c.sources) >= 2), key=lambda c: -len(c.sources))
     featured = " · ".join(f'<a href="{rel(page, ctx.game_page(c.game_id))}">{esc(ctx.game_name(c.game_id))}</a> '
                           f"({len(c.sources)})" for c in multi[:24])
     return (page_head("Hoyle Concordance") + block(
@@ -28,7 +28,8 @@ def home(ctx: SiteContext) -> str:
         "game compared across sources, editions and languages.</p>"
         f"<p>The corpus: {len(r.sources)} sources in {len({s.language for s in r.sources})} languages, "
         f"{min((s.year for s in r.sources if s.year), default='?')}–{max((s.year for s in r.sources if s.year), default='?')}; "
-        f"{len(r.knowledge.games)} games known, {n_facts} facts extracted, {len(r.comparisons)} games compared.</p>"
+        f"{len(r.knowledge.games)} games known, {n_facts} facts extracted for {len(r.comparisons)} games, "
+        f"{len(multi)} of them stated by two or more sources.</p>"
         "<table><thead><tr><th>source</th><th>title</th><th>year</th><th>language</th><th>machine-translated</th>"
         f"<th>game sections</th><th>facts</th></tr></thead><tbody>{rows}</tbody></table>"
         f"<h2>Compared in several sources</h2><p>{featured}</p>"
