@@ -175,3 +175,11 @@ def test_a_text_that_opens_inside_a_game_is_given_that_game():
     front = "PREFACE.\n\n1. Skat.\n\n2. Skat.\n\n3. Skat, Skat.\n\nFROG.\n\nFrog is played by three.\n"
     secs, _ = sections_of(front, "en")
     assert games(secs) == [(9, "game", "frog")]
+
+
+def test_a_short_sentence_is_not_a_heading():
+    text = ("ピケ。\nピケは2人用のゲームです。\n\nディーラー以外の者を「ベテラン」と呼ぶのが慣例である。\n"
+            "ディーラーはカードを配る。\n\n取引。\nカードを配る。\n\nベジーク。\nベジークは2人用のゲームです。\n")
+    secs, _ = sections_of(text)
+    titles = [s.title for s in secs if s.kind == "subsection"]
+    assert titles == ["取引。"]
