@@ -142,26 +142,25 @@ def eval_facts(source_id: str, facts: list, gold: dict, line_slack: int = 1) -> 
                     for ln in range(g["line"] - line_slack, g["line"] + line_slack + 1)}
     per: dict[str, PR] = {}
     overall = PR(0, 0, 0, 0)
+
+    def tally(facet: str, total: str, hit_field: str, hit: bool) -> None:
+        for pr in (per.setdefault(_facet_family(facet), PR(0, 0, 0, 0)), overall):
+            setattr(pr, total, getattr(pr, total) + 1)
+            if hit:
+                setattr(pr, hit_field, getattr(pr, hit_field) + 1)
+
     missed = []
-    for g in items:
-        fam = per.setdefault(_facet_family(g["facet"]), PR(0, 0, 0, 0))
-        fam.gold += 1
-        overall.gold += 1
-        if any(_same(f, g, line_slack) for f in facts):
-            fam.found += 1
-            overall.found += 1
-        else:
+    for g in items:  # recall: every gold fact
+        found = any(_same(f, g, line_slack) for f in facts)
+        tally(g["facet"], "gold", "found", found)
+        if not found:
             missed.append(g)
     wrong = []
-    for f in facts:
+    for f in facts:  # precision: the predictions on judged lines
         if (f.game_id, f.anchor.line) not in judged_lines:
             continue
-        fam = per.setdefault(_facet_family(f.facet), PR(0, 0, 0, 0))
-        fam.judged += 1
-        overall.judged += 1
-        if any(_same(f, g, line_slack) for g in items):
-            fam.correct += 1
-            overall.correct += 1
-        else:
+        correct = any(_same(f, g, line_slack) for g in items)
+        tally(f.facet, "judged", "correct", correct)
+        if not correct:
             wrong.append(f)
     return FactEval(source_id, overall, dict(sorted(per.items())), missed, wrong)

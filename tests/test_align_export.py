@@ -9,7 +9,7 @@ import jsonschema
 from lxml import etree
 
 from pipeline.align import align, compare_game, variant_changes
-from schemas import Anchor, Comparison, Fact, PlayerRange, Section, Source
+from schemas import Anchor, Fact, PlayerRange, Source
 from schemas.generate import EXPORTED
 from tests.test_segment import KNOWLEDGE
 

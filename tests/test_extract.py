@@ -9,7 +9,7 @@ from pipeline.extract.cards import parse_rank_list, vocabulary_from_terms
 from pipeline.extract.numbers import parse_number
 from pipeline.ingest import ingest
 from pipeline.positions import Locator
-from schemas import ManifestEntry, Section, SectionAnchor
+from schemas import ManifestEntry
 from tests.test_segment import GAZ, KNOWLEDGE
 from pipeline.segment import segment
 

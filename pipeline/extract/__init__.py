@@ -200,7 +200,7 @@ def _merge_players(facts: list[Fact], doc_text: str) -> list[Fact]:
         if len(group) > 1:
             lo = min(f.value.min for f in group)
             hi = max(f.value.max for f in group)
-            first, last = group[0], group[-1]
+            first = group[0]
             start, end = first.anchor.start, max(f.anchor.end for f in group)
             anchor = first.anchor.model_copy(update={"end": end, "quote": doc_text[start:end],
                                                      "suffix": doc_text[end:end + len(first.anchor.suffix)]})

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pipeline.publish.context import SiteContext
-from pipeline.publish.html import block, esc, page_head, rel, slug, value_text
+from pipeline.publish.html import block, esc, page_head, rel, slug
 
 CORE_FACETS = ["players", "deck_size", "packs", "hand_size", "deal_pattern", "talon_size", "rank_order",
                "card_points", "target_score"]
@@ -94,7 +94,7 @@ def glossary(ctx: SiteContext) -> str:
     for item, names in items.items():
         rows.append(("score: " + item, names or {}))
     body = "".join(f"<tr><th>{esc(k)}</th><td>{esc(', '.join(map(str, v.get('en') or [])))}</td>"
-                   f"<td lang=\"ja\">{esc(segment(ctx, ', '.join(map(str, v.get('ja') or []))))}</td>"
+                   f"<td lang=\"ja\">{esc(_segmented(ctx, ', '.join(map(str, v.get('ja') or []))))}</td>"
                    f"<td lang=\"ru\">{esc(', '.join(map(str, v.get('ru') or [])))}</td></tr>" for k, v in rows)
     return page_head("Glossary") + block("<p>Card terms in three languages, including the literal machine-translation "
                                     "renderings found in the sources (e.g. 訴訟 for suit, 悪党 for knave).</p>"
@@ -102,7 +102,7 @@ def glossary(ctx: SiteContext) -> str:
                                     f"</tr></thead><tbody>{body}</tbody></table>")
 
 
-def segment(ctx, text):
+def _segmented(ctx, text):
     from pipeline.publish.html import segment_japanese
     return segment_japanese(text, ctx.tokenizer)
 
