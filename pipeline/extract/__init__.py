@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+from functools import lru_cache
+
 import regex
 
 from pipeline.lang import LANGUAGES, language_data
 
 from pipeline.extract.cards import parse_points, parse_rank_list, rank_code, vocabulary_from_terms
-from pipeline.extract.attribution import NEAR, game_named_near
+from pipeline.extract.ditto import ditto_rows
+from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.numbers import parse_number
 from pipeline.extract.rules import Rule, compile_rules, item_names
+from pipeline.extract.token_rules import TokenRules
 from pipeline.knowledge import Knowledge
 from pipeline.positions import Locator
 from schemas import Document, Fact, PlayerRange, Section
@@ -62,6 +67,11 @@ def rules_for(lang: str, knowledge: Knowledge) -> list[Rule]:
     if key not in _RULE_CACHE:
         _RULE_CACHE[key] = compile_rules(lang, vocabulary_from_terms(knowledge.terms), knowledge.facets)
     return _RULE_CACHE[key]
+
+
+@lru_cache(maxsize=None)
+def token_rules_for(lang: str) -> TokenRules:
+    return TokenRules(lang)
 
 
 def _ok(facet: str, n: int | None) -> bool:
@@ -152,6 +162,37 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     inner = sorted((s for s in sections if s.game_id), key=lambda s: (-s.level, s.anchor.start))
     facts: list[Fact] = []
     seen: set[tuple] = set()
+    token_rules = token_rules_for(lang)
+
+    def emit(top: Section, ns: int, lg: str, rule, m, start: int, end: int, items: dict[str, str]) -> None:
+        """One match (regex or token rule) at chunk offsets [start, end) -> a fact, if it holds."""
+        got = build_value(rule, m, lg, knowledge, items)
+        if got is None:
+            return
+        facet, value = got
+        anchor = loc.anchor_from_normalized(ns + start, ns + end)
+        if any(s <= anchor.start < e for s, e in skip):
+            return
+        home = next((s for s in inner if s.anchor.start <= anchor.start < s.anchor.end), top)
+        game_id, rule_id = top.game_id, rule.id
+        other = game_named_near(norm, ns + start, ns + end, top.game_id, knowledge,
+                                near=NEAR if top.game_id else SENTENCE)
+        if other:
+            game_id, rule_id = other, rule.id + "+named-game"
+        elif not game_id:
+            game_id = topic_game(norm, ns + start, ns, knowledge)
+            if not game_id:
+                return  # no game to attribute it to
+            rule_id = rule.id + "+topic-game"
+        dump = value.model_dump() if hasattr(value, "model_dump") else value
+        key = (game_id, facet, repr(dump), rule.qualifier, anchor.line)
+        if key in seen:
+            return
+        seen.add(key)
+        fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{rule.qualifier}" if rule.qualifier else "")
+        facts.append(Fact(id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
+                          value=value, qualifier=rule.qualifier, anchor=anchor, rule=rule_id))
+
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
         ns = doc.norm_index(top.anchor.start)
@@ -164,30 +205,15 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             for m in (m for a, b in runs[script] for m in rule.pattern.finditer(chunk, a, b)):
                 if m.end() <= m.start() or (script and not in_script(m.group(), script)):
                     continue
-                got = build_value(rule, m, lg, knowledge, items)
-                if got is None:
+                emit(top, ns, lg, rule, m, m.start(), m.end(), items)
+        for row in ditto_rows(chunk):  # a ditto row is cited as itself, read as its expansion
+            for lg, script, rule, items in plan:
+                if script and not in_script(row.expanded, script):
                     continue
-                facet, value = got
-                anchor = loc.anchor_from_normalized(ns + m.start(), ns + m.end())
-                if any(s <= anchor.start < e for s, e in skip):
-                    continue
-                home = next((s for s in inner if s.anchor.start <= anchor.start < s.anchor.end), top)
-                game_id, rule_id = top.game_id, rule.id
-                other = game_named_near(norm, ns + m.start(), ns + m.end(), top.game_id, knowledge,
-                                        near=NEAR if top.game_id else SENTENCE)
-                if other:
-                    game_id, rule_id = other, rule.id + "+named-game"
-                elif not game_id:
-                    continue  # no game to attribute it to
-                dump = value.model_dump() if hasattr(value, "model_dump") else value
-                key = (game_id, facet, repr(dump), rule.qualifier, anchor.line)
-                if key in seen:
-                    continue
-                seen.add(key)
-                fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{rule.qualifier}" if rule.qualifier else "")
-                facts.append(Fact(id=fid, game_id=game_id,
-                                  source_id=doc.source_id, section_id=home.id, facet=facet, value=value,
-                                  qualifier=rule.qualifier, anchor=anchor, rule=rule_id))
+                for m in rule.pattern.finditer(row.expanded):
+                    emit(top, ns, lg, replace(rule, id=rule.id + "+ditto"), m, row.start, row.end, items)
+        for tm in token_rules.matches(chunk, items=items_of[lang]):
+            emit(top, ns, lang, tm.rule, tm, tm.start, tm.end, items_of[lang])
     return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
 
 

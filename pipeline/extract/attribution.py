@@ -12,6 +12,7 @@ from pipeline.knowledge import Knowledge
 
 NEAR = 12          # characters between a value and a game name that make it that game's
 _SENTENCE_END = regex.compile(r"[。.!?！？\n]")
+_COPULA = regex.compile(r"\s*(?:[—–]\s*(?:это|есть)\b|\s(?:is|was)\s+(?:a|an|the)\b|は|とは)", regex.IGNORECASE)
 
 
 _CACHE: dict[str, tuple[regex.Pattern, dict[str, str]]] = {}
@@ -89,6 +90,7 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
     own = set(knowledge.family_line(section_game)) if section_game else set()
     best: tuple[int, str] | None = None
     own_dist = None
+    subject: str | None = None
     for m in pattern.finditer(norm[lo:hi].casefold()):
         ms, me = lo + m.start(), lo + m.end()
         found = regex.sub(r"\s+", "", m.group())
@@ -99,12 +101,46 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
         if gid is None:
             continue
         dist = max(0, ms - end, start - me)
+        if subject is None and me <= start and _COPULA.match(norm, me):
+            # "Китайский вист — это двойной болван для двух, трех или четырех человек": the
+            # sentence is about its subject, not about the game it is likened to
+            subject = gid
         if gid == section_game or gid in own:
             own_dist = dist if own_dist is None else min(own_dist, dist)
         elif dist <= near and not _compared(norm, ms, me) \
                 and (section_game is None or _related(knowledge, gid, section_game)) \
                 and (best is None or dist < best[0]):
             best = (dist, gid)
+    if subject and subject != section_game and subject not in own and best \
+            and (section_game is None or _related(knowledge, subject, section_game)):
+        return subject
     if best and (own_dist is None or best[0] < own_dist):
         return best[1]
+    return None
+
+
+def topic_game(norm: str, start: int, lower_bound: int, knowledge: Knowledge) -> str | None:
+    """In an essay about several games (a history of the whist family), the game a passage is
+    about: the last game named before `start` in its paragraph, else the game the paragraph
+    before names most often. A sentence rarely repeats the name ("Это была старая английская
+    игра, в которой ...")."""
+    pattern, names = _names_regex(knowledge)
+    para = norm.rfind("\n\n", lower_bound, start)
+    para = lower_bound if para < 0 else para
+    prev = norm.rfind("\n\n", lower_bound, max(lower_bound, para - 1))
+    for lo, hi in ((para, start), (lower_bound if prev < 0 else prev, para)):
+        last, count = None, {}
+        for m in pattern.finditer(norm[lo:hi].casefold()):
+            found = regex.sub(r"\s+", "", m.group())
+            gid = names.get(found)
+            for cut in range(1, 4):
+                if gid is None and len(found) > cut + 3:
+                    gid = names.get(found[:-cut])
+            if gid and not _compared(norm, lo + m.start(), lo + m.end()):
+                last = gid
+                count[gid] = count.get(gid, 0) + 1
+        if last and hi == start:
+            return last
+        if count:
+            return max(count, key=lambda g: (count[g], g == last))
     return None

@@ -1,0 +1,160 @@
+"""Token rules: spaCy Matcher patterns as data (`token_rules:` in pipeline/lang/<lang>.yaml).
+
+Regex rules read the surface; token rules read lemmas, where a language inflects what a
+statement says ("сдавали/сдавалось/сдаётся по двенадцать карт", "dealt/deals"). Only sentences
+that pass a cheap pre-filter (a number and a keyword of the language) are parsed.
+
+A token spec is spaCy's Matcher syntax plus three shorthands:
+  LEMMA: [w, ...]   any candidate lemma of the token is one of these  (Token._.lemmas)
+  NUM: name         one number, possibly several tokens ("тридцать два"), captured as `name`
+  CAPTURE: name     capture this token's text as `name` (e.g. a rank)
+Captured texts are read by the same value builder as the regex rules' named groups.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+from spacy.matcher import Matcher
+
+from pipeline.extract.numbers import number_regex
+from pipeline.lang import language_data
+from pipeline.nlp import pipeline_for, texts_for_pipeline
+
+_SENTENCE = regex.compile(r"[^\n。.!?;；]+[。.!?;；]?")
+
+
+@dataclass(frozen=True)
+class TokenRule:
+    id: str
+    facet: str
+    qualifier: str | None
+    derive: str | None
+    captures: tuple[str | None, ...]   # per pattern token: the capture name, if any
+
+
+@dataclass(frozen=True)
+class TokenMatch:
+    """A token-rule match in the coordinates of the text it was run on; behaves like a regex
+    match for the value builder (`groupdict`, `group`)."""
+    rule: TokenRule
+    start: int
+    end: int
+    groups: dict[str, str]
+    text: str
+
+    def groupdict(self) -> dict[str, str]:
+        return self.groups
+
+    def group(self, *_):
+        return self.text
+
+
+def _spec_token(spec: dict) -> tuple[dict, str | None]:
+    spec = dict(spec)
+    capture = spec.pop("CAPTURE", None)
+    if "LEMMA" in spec:
+        lemmas = spec.pop("LEMMA")
+        spec["_"] = {"lemmas": {"INTERSECTS": [str(x) for x in (lemmas if isinstance(lemmas, list) else [lemmas])]}}
+    if "NUM" in spec:
+        capture = spec.pop("NUM")
+        spec["_"] = {"is_number": True}
+        spec.setdefault("OP", "+")
+    return spec, capture
+
+
+def _keywords(specs: list[dict]) -> str:
+    """The pre-filter: a sentence must contain the stem of a word some rule requires."""
+    stems: set[str] = set()
+    for spec in specs:
+        for tok in spec["tokens"]:
+            if tok.get("OP") in ("?", "*") or str(tok.get("OP", "")).startswith("{0"):
+                continue
+            for key in ("LEMMA", "LOWER", "TEXT"):
+                words = tok.get(key)
+                words = words.get("IN") if isinstance(words, dict) else words
+                for w in (words if isinstance(words, list) else [words] if words else []):
+                    w = str(w).lower()
+                    stems.add(w[:max(2, min(len(w) - 1, 4))] if len(w) > 2 else w)
+    return "|".join(regex.escape(s) for s in sorted(stems, key=len, reverse=True)) or "."
+
+
+class TokenRules:
+    """One language's compiled token rules and its pre-filter."""
+
+    def __init__(self, lang: str):
+        data = language_data(lang).get("token_rules") or {}
+        self.lang = lang
+        self.rules: dict[str, TokenRule] = {}
+        self.nlp = None
+        self.matcher = None
+        self._items_key: tuple = ()
+        self._items: list = []
+        specs = data.get("rules") or []
+        if not specs:
+            return
+        self.nlp = pipeline_for(lang)
+        self.matcher = Matcher(self.nlp.vocab, validate=True)
+        for spec in specs:
+            tokens = [_spec_token(t) for t in spec["tokens"]]
+            rule = TokenRule(id=f"{lang}.tok.{spec['id']}", facet=spec["facet"], qualifier=spec.get("qualifier"),
+                             derive=spec.get("derive"), captures=tuple(c for _, c in tokens))
+            self.rules[rule.id] = rule
+            self.matcher.add(rule.id, [[t for t, _ in tokens]])
+        self.keywords = regex.compile(data.get("prefilter") or _keywords(specs), regex.IGNORECASE)
+        self.number = regex.compile(number_regex(lang), regex.IGNORECASE)
+
+    def candidates(self, text: str) -> list[tuple[int, str]]:
+        """Sentences worth parsing: they hold a number and a keyword of the language."""
+        return [(m.start(), m.group()) for m in _SENTENCE.finditer(text)
+                if self.keywords.search(m.group()) and self.number.search(m.group())]
+
+    def _item_lemmas(self, items: dict[str, str]) -> list[tuple[tuple[frozenset, ...], str]]:
+        """Each scoring item name as a sequence of lemma sets, longest first."""
+        key = tuple(sorted(items))
+        if self._items_key != key:
+            self._items_key = key
+            self._items = sorted(((tuple(frozenset(t._.lemmas) for t in self.nlp(name) if not t.is_punct), name)
+                                  for name in items if name.strip()), key=lambda p: -len(p[0]))
+        return self._items
+
+    def _item_named(self, tokens: list, items: dict[str, str]) -> str | None:
+        """The longest item name the captured tokens begin with, read by lemmas ("за оннеры" ~ онер)."""
+        for lemmas, name in self._item_lemmas(items):
+            if len(lemmas) <= len(tokens) and all(set(t._.lemmas) & want for t, want in zip(tokens, lemmas)):
+                return name
+        return None
+
+    def matches(self, text: str, start: int = 0, end: int | None = None,
+                items: dict[str, str] | None = None) -> list[TokenMatch]:
+        if self.matcher is None:
+            return []
+        piece = text[start:end]
+        pieces = [(start + off + o, part) for off, sent in self.candidates(piece)
+                  for o, part in texts_for_pipeline(sent)]
+        out: list[TokenMatch] = []
+        for (base, _), doc in zip(pieces, self.nlp.pipe(p for _, p in pieces)):
+            best: dict[tuple[str, int], TokenMatch] = {}
+            for match_id, s, e, align in self.matcher(doc, with_alignments=True):
+                rule = self.rules[self.nlp.vocab.strings[match_id]]
+                captured: dict[str, list] = {}
+                for token, pattern_index in zip(doc[s:e], align):
+                    name = rule.captures[pattern_index]
+                    if name:
+                        captured.setdefault(name, []).append(token)
+                groups = {k: "".join(t.text_with_ws for t in v).strip() for k, v in captured.items()}
+                if "item" in captured:
+                    named = self._item_named(captured["item"], items or {})
+                    if named is None:
+                        continue
+                    groups["item"] = named
+                    e = captured["item"][0].i + len(self.nlp(named))  # the match ends with the name
+                    e = min(e, captured["item"][-1].i + 1)
+                cs, ce = doc[s].idx, doc[e - 1].idx + len(doc[e - 1].text)
+                found = TokenMatch(rule, base + cs, base + ce, groups, doc.text[cs:ce])
+                key = (rule.id, found.start)
+                if key not in best or found.end > best[key].end:
+                    best[key] = found
+            out.extend(best.values())
+        return sorted(out, key=lambda m: (m.start, m.rule.id))

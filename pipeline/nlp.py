@@ -1,0 +1,92 @@
+"""spaCy language pipelines: blank `ja` (SudachiPy), `ru` (pymorphy3, every candidate lemma) and
+`en` (lookup lemmas), built offline from installed packages only.
+
+Two token extensions serve the token rules (pipeline/extract/token_rules.py):
+  Token._.lemmas     every candidate lemma. A blank Russian pipeline has no tagger, so
+                     pymorphy3 cannot choose between readings ("карты": карта; "сдавали":
+                     сдавать): keep them all and let a pattern match any of them.
+  Token._.is_number  the token is a number in this language (digits, kanji, number words in
+                     any case), read by pipeline/extract/numbers.py.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import regex
+import spacy
+from spacy.language import Language
+from spacy.tokens import Doc, Token
+
+from pipeline.extract.numbers import number_regex
+
+# Sudachi rejects one text over ~49 KB (UTF-8); Japanese is 3 bytes a character.
+SUDACHI_MAX_CHARS = 12000
+
+if not Token.has_extension("lemmas"):
+    Token.set_extension("lemmas", default=())
+if not Token.has_extension("is_number"):
+    Token.set_extension("is_number", default=False)
+
+
+@lru_cache(maxsize=1)
+def _morph():
+    import pymorphy3
+    return pymorphy3.MorphAnalyzer(lang="ru")
+
+
+@Language.component("candidate_lemmas_ru")
+def candidate_lemmas_ru(doc: Doc) -> Doc:
+    morph = _morph()
+    for token in doc:
+        word = token.lower_.replace("ё", "е")
+        if not token.is_alpha:
+            token._.lemmas = (word,)
+            continue
+        lemmas = sorted({p.normal_form.replace("ё", "е") for p in morph.parse(word)})
+        token._.lemmas = tuple(lemmas) or (word,)
+        token.lemma_ = lemmas[0] if lemmas else word
+    return doc
+
+
+@Language.component("single_lemma")
+def single_lemma(doc: Doc) -> Doc:
+    for token in doc:
+        token._.lemmas = ((token.lemma_ or token.lower_).lower(),)
+    return doc
+
+
+@Language.factory("number_tokens", default_config={})
+def number_tokens(nlp: Language, name: str):
+    whole = regex.compile(f"^{number_regex(nlp.lang)}$", regex.IGNORECASE)
+
+    def mark(doc: Doc) -> Doc:
+        for token in doc:
+            token._.is_number = bool(whole.match(token.text))
+        for token in doc[1:-1]:  # "thirty - two": one number across the hyphen
+            if token.text == "-" and doc[token.i - 1]._.is_number and doc[token.i + 1]._.is_number:
+                token._.is_number = True
+        return doc
+    return mark
+
+
+@lru_cache(maxsize=None)
+def pipeline_for(lang: str) -> Language:
+    """The blank pipeline of one language with lemmas and number marks. Cached per process."""
+    nlp = spacy.blank(lang)
+    if lang == "en":
+        nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+        nlp.initialize()  # loads the lookup tables from spacy-lookups-data, no download
+    if lang == "ru":
+        nlp.add_pipe("candidate_lemmas_ru")
+    else:
+        nlp.add_pipe("single_lemma")
+    nlp.add_pipe("number_tokens")
+    return nlp
+
+
+def texts_for_pipeline(text: str) -> list[tuple[int, str]]:
+    """`text` cut into pieces a tokenizer accepts (Sudachi's input limit): (offset, piece)."""
+    if len(text) <= SUDACHI_MAX_CHARS:
+        return [(0, text)]
+    return [(i, text[i:i + SUDACHI_MAX_CHARS]) for i in range(0, len(text), SUDACHI_MAX_CHARS)]
