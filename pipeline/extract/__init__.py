@@ -13,7 +13,8 @@ from pipeline.extract.cards import parse_points, parse_rank_list, rank_code, voc
 from pipeline.extract.ditto import ditto_rows
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.numbers import parse_number
-from pipeline.extract.rules import Rule, compile_rules, item_names
+from pipeline.extract.numbers import number_regex
+from pipeline.extract.rules import Rule, compile_rules, item_names, suit_names
 from pipeline.extract.token_rules import TokenRules
 from pipeline.knowledge import Knowledge
 from pipeline.positions import Locator
@@ -24,6 +25,8 @@ ACE_LOW_ORDER = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A
 FOUR_OF = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
            "7": "sevens"}
 _LETTER = regex.compile(r"\p{L}")
+# words that tie a rank to its points: without one, "K Q J 10 9 8 7" is a rank list
+_POINT_LINK = regex.compile(r"点|points?|очк|worth|counts?|reckon|[=:がはを]", regex.IGNORECASE)
 
 
 def script_of(lang: str):
@@ -55,8 +58,9 @@ def script_runs(text: str, script) -> list[tuple[int, int]]:
 
 SENTENCE = 160  # in a section about no game, the game must be named in the fact's sentence
 INT_FACETS = {"deck_size", "packs", "hand_size", "talon_size", "target_score"}
-# Plausible bounds: a value outside is a misreading, not a fact.
-BOUNDS = {"players": (2, 12), "deck_size": (20, 320), "packs": (1, 8), "hand_size": (1, 30),
+# Plausible bounds: a value outside is a misreading, not a fact. `packs` is stated only for
+# games of more than one pack (one pack is every game's default; see corpus/facets.yaml).
+BOUNDS = {"players": (2, 12), "deck_size": (20, 320), "packs": (2, 8), "hand_size": (1, 30),
           "talon_size": (1, 40), "target_score": (5, 20000), "deal_pattern": (1, 13)}
 
 _RULE_CACHE: dict[tuple[str, str], list[Rule]] = {}
@@ -65,7 +69,8 @@ _RULE_CACHE: dict[tuple[str, str], list[Rule]] = {}
 def rules_for(lang: str, knowledge: Knowledge) -> list[Rule]:
     key = (lang, knowledge.digest)
     if key not in _RULE_CACHE:
-        _RULE_CACHE[key] = compile_rules(lang, vocabulary_from_terms(knowledge.terms), knowledge.facets)
+        _RULE_CACHE[key] = compile_rules(lang, vocabulary_from_terms(knowledge.terms), knowledge.facets,
+                                         knowledge.terms)
     return _RULE_CACHE[key]
 
 
@@ -117,7 +122,8 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
             return "rank_order", order[order.index(hi):order.index(lo) + 1]
         return None
     if facet == "card_points":
-        if len(parse_rank_list(g["pairs"], vocab)) >= len(regex.findall(r"\S+", g["pairs"])):
+        if not _POINT_LINK.search(g["pairs"]) \
+                and len(parse_rank_list(g["pairs"], vocab)) >= len(regex.findall(r"\S+", g["pairs"])):
             return None  # "K Q J 10 9 8 7": a rank list, not ranks with points
         pts = parse_points(g["pairs"], vocab, lang)
         named = [k for k in pts if not k.isdigit()]
@@ -133,6 +139,22 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         if not plural or n is None or not 0 < n <= 5000:
             return None
         return f"score:four_{plural}", n
+    if facet == "score_four_list":  # "A，10，R(K)，D(Q)の4枚組: 100点", "9とAの4枚組: 150点と100点"
+        codes = parse_rank_list(g["ranks"], vocab)
+        nums = [parse_number(x, lang) for x in regex.findall(number_regex(lang), g["nums"], regex.IGNORECASE)]
+        if len(nums) == 1:
+            nums = nums * len(codes)  # one value for each of them
+        if len(nums) != len(codes) or len(set(codes)) != len(codes) or not all(FOUR_OF.get(c) for c in codes) \
+                or not all(n is not None and 0 < n <= 5000 for n in nums):
+            return None
+        return [(f"score:four_{FOUR_OF[c]}", n) for c, n in zip(codes, nums)]
+    if facet.startswith("score_suit:"):  # "マリアージュの点は，ハートが100点": the item of that suit
+        suit = suit_names(knowledge.terms).get((g.get("suit") or "").lower())
+        item = f"{suit}_{facet.split(':', 1)[1]}"
+        n = num("n")
+        if not suit or item not in (knowledge.facets.get("items") or {}) or n is None or not 0 < n <= 5000:
+            return None
+        return f"score:{item}", n
     if facet.startswith("score:"):  # a rule that names its item itself ("the last trick ... N")
         n = num("n")
         return (facet, n) if n is not None and 0 < n <= 5000 else None
@@ -167,9 +189,10 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     def emit(top: Section, ns: int, lg: str, rule, m, start: int, end: int, items: dict[str, str]) -> None:
         """One match (regex or token rule) at chunk offsets [start, end) -> a fact, if it holds."""
         got = build_value(rule, m, lg, knowledge, items)
-        if got is None:
-            return
-        facet, value = got
+        for facet, value in got if isinstance(got, list) else [got] if got else []:
+            emit_fact(top, ns, rule, start, end, facet, value)
+
+    def emit_fact(top: Section, ns: int, rule, start: int, end: int, facet: str, value) -> None:
         anchor = loc.anchor_from_normalized(ns + start, ns + end)
         if any(s <= anchor.start < e for s, e in skip):
             return
@@ -185,7 +208,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 return  # no game to attribute it to
             rule_id = rule.id + "+topic-game"
         dump = value.model_dump() if hasattr(value, "model_dump") else value
-        key = (game_id, facet, repr(dump), rule.qualifier, anchor.line)
+        key = (game_id, facet, repr(dump), rule.qualifier, anchor.start, anchor.end)
         if key in seen:
             return
         seen.add(key)
@@ -257,9 +280,12 @@ def resolve_overlaps(facts: list[Fact], doc_text: str | None = None) -> list[Fac
     for f in sorted(facts, key=lambda f: (-(f.anchor.end - f.anchor.start), f.anchor.start, f.rule)):
         fam = (f.facet.split(":")[0] if f.facet.startswith("score:") else f.facet, f.qualifier)
         length = f.anchor.end - f.anchor.start
-        if any(min(e, f.anchor.end) - max(s, f.anchor.start) >= max(1, length // 2) for s, e in spans.get(fam, [])):
-            continue  # mostly inside a longer statement of the same facet
-        spans.setdefault(fam, []).append((f.anchor.start, f.anchor.end))
+        if any(min(e, f.anchor.end) - max(s, f.anchor.start) >= max(1, length // 2)
+               and not (s == f.anchor.start and e == f.anchor.end and facet != f.facet)
+               for s, e, facet in spans.get(fam, [])):
+            continue  # mostly inside a longer statement of the same facet (one statement may
+            # name several items: "A，10，K の4枚組: 100点")
+        spans.setdefault(fam, []).append((f.anchor.start, f.anchor.end, f.facet))
         kept.append(f)
     kept.sort(key=lambda f: (f.anchor.start, f.facet, f.rule))
     uniq, ids = [], set()

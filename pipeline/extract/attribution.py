@@ -12,7 +12,7 @@ from pipeline.knowledge import Knowledge
 
 NEAR = 12          # characters between a value and a game name that make it that game's
 _SENTENCE_END = regex.compile(r"[。.!?！？\n]")
-_COPULA = regex.compile(r"\s*(?:[—–]\s*(?:это|есть)\b|\s(?:is|was)\s+(?:a|an|the)\b|は|とは)", regex.IGNORECASE)
+_COPULA = regex.compile(r"\s*(?:[—–]\s*(?:это|есть)\b|\s(?:is|was)\s+(?:a|an|the)\b|は|とは|の[^\s。、,]{1,8}?は)", regex.IGNORECASE)
 
 
 _CACHE: dict[str, tuple[regex.Pattern, dict[str, str]]] = {}

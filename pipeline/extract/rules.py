@@ -7,6 +7,9 @@ A rule is a regex with macros, expanded here from the language's knowledge:
   {ITEM}           a named scoring item (corpus/facets.yaml)  -> group `item`
   {SEQ}            two to five numbers in a comma list        -> group `seq`
   {RANK}           one rank name                              -> group `rank`
+  {RANKLIST}       two or more rank names ("A，10，R(K)")      -> group `ranks`
+  {NUMS}           one or more numbers ("150点と100点")        -> group `nums`
+  {SUIT}           one suit name (terms.yaml)                 -> group `suit`
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from pipeline.extract.cards import SEP, RankVocabulary, pairs_regex
 from pipeline.extract.numbers import number_regex
 from pipeline.lang import language_data
 
-_MACRO = regex.compile(r"\{(N|RANKS|RANK|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
+_MACRO = regex.compile(r"\{(N|NUMS|RANKS|RANKLIST|RANK|SUIT|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
 
 
 @dataclass(frozen=True)
@@ -46,8 +49,16 @@ def _name_regex(name: str) -> str:
     return r"\s*".join(regex.escape(p) for p in parts if p)
 
 
-def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
+def suit_names(terms: dict) -> dict[str, str]:
+    """Every suit name in every language -> suit id."""
+    return {str(w).lower(): suit for suit, names in (terms.get("suits") or {}).items()
+            for lang in ("en", "ja", "ru") for w in (names or {}).get(lang) or []}
+
+
+def compile_rules(lang: str, vocab: RankVocabulary, facets: dict, terms: dict | None = None) -> list[Rule]:
     num = number_regex(lang)
+    suits = sorted(suit_names(terms or {}), key=len, reverse=True)
+    suit_alt = "|".join(regex.escape(x) for x in suits) or "(?!)"
     items = sorted(item_names(facets, lang), key=len, reverse=True)
     item_alt = "|".join(_name_regex(i) for i in items) or "(?!)"
     pair = pairs_regex(vocab, lang)
@@ -58,6 +69,14 @@ def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
             return f"(?P<{name or 'n'}>{num})"
         if kind == "SEQ":
             return f"(?P<{name or 'seq'}>{num}(?:\\s*[,、，\\-]\\s*{num}){{1,4}})"
+        if kind == "NUMS":
+            unit = r"(?:\s*(?:点|points?|очк\w*))?"
+            return f"(?P<{name or 'nums'}>{num}{unit}(?:\\s*(?:と|,|、|and|и)\\s*{num}{unit})*)"
+        if kind == "SUIT":
+            return rf"(?P<{name or 'suit'}>(?<![A-Za-z\p{{Cyrillic}}])(?:{suit_alt})(?![A-Za-z\p{{Cyrillic}}]))"
+        if kind == "RANKLIST":
+            tok = vocab.token
+            return f"(?P<{name or 'ranks'}>{tok}(?:{SEP}{tok})+)"
         if kind == "RANK":
             return f"(?P<{name or 'rank'}>{vocab.token})"
         if kind == "RANKS":
@@ -67,7 +86,7 @@ def compile_rules(lang: str, vocab: RankVocabulary, facets: dict) -> list[Rule]:
             return f"(?P<{name or 'ranks'}>{tok}(?:{SEP}{tok}){{3,}})"
         if kind == "PAIRS":
             # a short qualifier may stand between pairs ("…20 点，切札の 9 が 14 点")
-            filler = r"(?:[^\d\s,，、;。.]{1,4}?\s*)?"
+            filler = r"(?:[^\d\s,，、;。.]{1,4}?\s*[,，、]?\s*)?"
             return f"(?P<{name or 'pairs'}>(?:{pair})(?:{SEP}{filler}(?:{pair})){{2,}})"
         return rf"(?P<{name or 'item'}>(?<![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d・･\-])(?:{item_alt})(?![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d]))"
 
