@@ -207,6 +207,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             if not game_id:
                 return  # no game to attribute it to
             rule_id = rule.id + "+topic-game"
+        if not _item_fits(knowledge, facet, game_id):
+            return
         dump = value.model_dump() if hasattr(value, "model_dump") else value
         key = (game_id, facet, repr(dump), rule.qualifier, anchor.start, anchor.end)
         if key in seen:
@@ -238,6 +240,16 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for tm in token_rules.matches(chunk, items=items_of[lang]):
             emit(top, ns, lang, tm.rule, tm, tm.start, tm.end, items_of[lang])
     return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
+
+
+def _item_fits(knowledge: Knowledge, facet: str, game_id: str) -> bool:
+    """A scoring item limited to some families (facets.yaml `families`) fits only their games."""
+    if not facet.startswith("score:"):
+        return True
+    spec = (knowledge.facets.get("items") or {}).get(facet.split(":", 1)[1]) or {}
+    families = spec.get("families")
+    game = knowledge.by_id.get(game_id)
+    return not families or (game is not None and game.family in families)
 
 
 def _merge_players(facts: list[Fact], doc_text: str) -> list[Fact]:
