@@ -18,8 +18,6 @@ import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Token
 
-from pipeline.extract.numbers import number_regex
-
 # Sudachi rejects one text over ~49 KB (UTF-8); Japanese is 3 bytes a character.
 SUDACHI_MAX_CHARS = 12000
 
@@ -51,13 +49,16 @@ def candidate_lemmas_ru(doc: Doc) -> Doc:
 
 @Language.component("single_lemma")
 def single_lemma(doc: Doc) -> Doc:
+    # the lookup table is not always right ("number" -> "numb"): keep the word itself as well
     for token in doc:
-        token._.lemmas = ((token.lemma_ or token.lower_).lower(),)
+        lemma = (token.lemma_ or token.lower_).lower()
+        token._.lemmas = (lemma,) if lemma == token.lower_ else (lemma, token.lower_)
     return doc
 
 
 @Language.factory("number_tokens", default_config={})
 def number_tokens(nlp: Language, name: str):
+    from pipeline.extract.numbers import number_regex  # here: pipeline.extract imports this module
     whole = regex.compile(f"^{number_regex(nlp.lang)}$", regex.IGNORECASE)
 
     def mark(doc: Doc) -> Doc:

@@ -62,9 +62,11 @@ def _vocabulary(knowledge: Knowledge) -> set[str]:
 
 
 def _compared(norm: str, ms: int, me: int) -> bool:
-    """"like Whist", "ホイストと同様", "как в висте": a game named to compare, not to describe."""
-    before, after = norm[max(0, ms - 12):ms].casefold(), norm[me:me + 8]
-    return bool(regex.search(r"(?:like|as in|as at|as for|similar to|same as|как в|как и|как)\s*(?:the\s+)?$", before)
+    """"like Whist", "ホイストと同様", "как в висте", "a form of Vint": a game named to compare, not to describe."""
+    before, after = norm[max(0, ms - 24):ms].casefold(), norm[me:me + 8]
+    # "a simplified form of Vint", "разновидность виста": the game it derives from, named to compare
+    return bool(regex.search(r"(?:like|as in|as at|as for|similar to|same as|(?:form|variant|variety|version|modification)\s+of|"
+                             r"как в|как и|как|разновидност\w*|вариант\w*)\s*(?:the\s+)?$", before)
                 or regex.match(r"\s*(?:と同様|と同じ|のように|のような|に似|と似)", after))
 
 
@@ -111,8 +113,9 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
                 and (section_game is None or _related(knowledge, gid, section_game)) \
                 and (best is None or dist < best[0]):
             best = (dist, gid)
-    if subject and subject != section_game and subject not in own and best \
-            and (section_game is None or _related(knowledge, subject, section_game)):
+    if subject and (subject == section_game or subject in own):
+        return None  # "Preference is a simplified form of Vint, for three players"
+    if subject and best and (section_game is None or _related(knowledge, subject, section_game)):
         return subject
     if best and (own_dist is None or best[0] < own_dist):
         return best[1]

@@ -64,19 +64,33 @@ def _spec_token(spec: dict) -> tuple[dict, str | None]:
     return spec, capture
 
 
+def _stem(word: str) -> str:
+    """A prefix every inflected form shares: Japanese verbs change their final kana (配る: 配り),
+    Russian and English words their ending (карта: карт, очко: очк)."""
+    if regex.search(r"\p{Hiragana}$", word) and regex.match(r"\p{Han}", word):
+        return regex.sub(r"\p{Hiragana}+$", "", word)
+    return word[:max(2, min(len(word) - 1, 4))] if len(word) > 2 else word
+
+
 def _keywords(specs: list[dict]) -> str:
-    """The pre-filter: a sentence must contain the stem of a word some rule requires."""
+    """The pre-filter: a sentence must contain the stem of a content word (a LEMMA) some rule
+    requires; a rule without one contributes its literal words."""
     stems: set[str] = set()
+
+    def words_of(tok: dict, keys: tuple[str, ...]) -> list[str]:
+        out = []
+        for key in keys:
+            words = tok.get(key)
+            words = words.get("IN") if isinstance(words, dict) else words
+            out += [str(w).lower() for w in (words if isinstance(words, list) else [words] if words else [])]
+        return out
+
     for spec in specs:
-        for tok in spec["tokens"]:
-            if tok.get("OP") in ("?", "*") or str(tok.get("OP", "")).startswith("{0"):
-                continue
-            for key in ("LEMMA", "LOWER", "TEXT"):
-                words = tok.get(key)
-                words = words.get("IN") if isinstance(words, dict) else words
-                for w in (words if isinstance(words, list) else [words] if words else []):
-                    w = str(w).lower()
-                    stems.add(w[:max(2, min(len(w) - 1, 4))] if len(w) > 2 else w)
+        required = [t for t in spec["tokens"]
+                    if t.get("OP") not in ("?", "*") and not str(t.get("OP", "")).startswith("{0")]
+        words = [w for t in required for w in words_of(t, ("LEMMA",))] \
+            or [w for t in required for w in words_of(t, ("LOWER", "TEXT"))]
+        stems.update(_stem(w) for w in words)
     return "|".join(regex.escape(s) for s in sorted(stems, key=len, reverse=True)) or "."
 
 
