@@ -11,9 +11,8 @@ Two token extensions serve the token rules (pipeline/extract/token_rules.py):
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
-import regex
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Token
@@ -58,12 +57,20 @@ def single_lemma(doc: Doc) -> Doc:
 
 @Language.factory("number_tokens", default_config={})
 def number_tokens(nlp: Language, name: str):
-    from pipeline.extract.numbers import number_regex  # here: pipeline.extract imports this module
-    whole = regex.compile(f"^{number_regex(nlp.lang)}$", regex.IGNORECASE)
+    # here, not at the top: pipeline.extract imports this module
+    from pipeline.extract.numbers import parse_kanji, word_table
+    from pipeline.lang import language_data
+    words = word_table(nlp.lang)
+    kanji = bool(language_data(nlp.lang).get("kanji_numerals"))
+
+    def is_number(text: str) -> bool:
+        low = text.lower()
+        return (low.replace(",", "").isdigit() or low in words or low.replace("ё", "е") in words
+                or (kanji and parse_kanji(text) is not None))
 
     def mark(doc: Doc) -> Doc:
         for token in doc:
-            token._.is_number = bool(whole.match(token.text))
+            token._.is_number = is_number(token.text)
         for token in doc[1:-1]:  # "thirty - two": one number across the hyphen
             if token.text == "-" and doc[token.i - 1]._.is_number and doc[token.i + 1]._.is_number:
                 token._.is_number = True
@@ -71,7 +78,7 @@ def number_tokens(nlp: Language, name: str):
     return mark
 
 
-@lru_cache(maxsize=None)
+@cache
 def pipeline_for(lang: str) -> Language:
     """The blank pipeline of one language with lemmas and number marks. Cached per process."""
     nlp = spacy.blank(lang)

@@ -9,9 +9,9 @@ from pipeline.extract.cards import parse_rank_list, vocabulary_from_terms
 from pipeline.extract.numbers import parse_number
 from pipeline.ingest import ingest
 from pipeline.positions import Locator
+from pipeline.segment import segment
 from schemas import ManifestEntry
 from tests.test_segment import GAZ, KNOWLEDGE
-from pipeline.segment import segment
 
 
 @pytest.mark.parametrize("text, lang, value", [
@@ -173,3 +173,27 @@ def test_an_ambiguous_item_name_counts_only_in_its_family():
     # ペア is a cribbage pair; in Ulti it is a marriage and must not be read as score:pair
     got, _, _ = facts_of("ブロート\n\n3 人で遊びます．\n\nウルティ\n\nペアがあると，切札は 40 点です．\n", "ja", WEB_PAGE)
     assert not any(facet == "score:pair" for _, facet, _ in got)
+
+
+@pytest.mark.parametrize("sentence, points", [
+    (("The cards have a certain pip-counting value, the Ace being reckoned for 11, other court cards for 10 "
+      "each, and the 7 8 9 10 for their face value."),
+     {"A": 11, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7}),
+    (("The six highest cards in each suit, 3 2 A K Q J, have a counting value, the Ace being worth 3, and the "
+      "others 1 each."), {"A": 3, "3": 1, "2": 1, "K": 1, "Q": 1, "J": 1}),
+    ("Court cards are reckoned as 10, and the ace as 1 only.", {"K": 10, "Q": 10, "J": 10, "A": 1}),
+    ("The Jack is worth 11, the Queen 12, and the King 13.", {"J": 11, "Q": 12, "K": 13}),
+])
+def test_card_points_stated_in_prose(sentence, points):
+    _, facts, _ = facts_of("PIQUET.\n\nPiquet is played by two persons. " + sentence + "\n", "en")
+    assert [f.value for f in facts if f.facet == "card_points"] == [points]
+
+
+@pytest.mark.parametrize("sentence", [
+    "Black to move 6- 1 18 15 C 1- 6 14 10 6- 9 23 19 24-27 15 18.",   # a game record, not a statement
+    "If he holds K Q J 10 9 it would be worth 1,500.",
+    "He pays one upon the Ten, two upon the Jack, three upon the Queen.",
+])
+def test_numbers_next_to_ranks_are_not_card_points(sentence):
+    _, facts, _ = facts_of("PIQUET.\n\nPiquet is played by two persons. " + sentence + "\n", "en")
+    assert not [f for f in facts if f.facet == "card_points"]

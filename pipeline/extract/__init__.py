@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from functools import lru_cache
+from functools import cache
 
 import regex
 
-from pipeline.lang import LANGUAGES, language_data
-
-from pipeline.extract.cards import parse_points, parse_rank_list, rank_code, vocabulary_from_terms
-from pipeline.extract.ditto import ditto_rows
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
-from pipeline.extract.numbers import parse_number
-from pipeline.extract.numbers import number_regex
+from pipeline.extract.cards import (
+    parse_points,
+    parse_rank_list,
+    rank_code,
+    vocabulary_from_terms,
+)
+from pipeline.extract.ditto import ditto_rows
+from pipeline.extract.numbers import number_regex, parse_number
+from pipeline.extract.points import point_statements
 from pipeline.extract.rules import Rule, compile_rules, item_names, suit_names
-from pipeline.extract.token_rules import TokenRules
+from pipeline.extract.token_rules import TokenRule, TokenRules
 from pipeline.knowledge import Knowledge
+from pipeline.lang import LANGUAGES, language_data
 from pipeline.positions import Locator
 from schemas import Document, Fact, PlayerRange, Section
 
@@ -74,7 +78,7 @@ def rules_for(lang: str, knowledge: Knowledge) -> list[Rule]:
     return _RULE_CACHE[key]
 
 
-@lru_cache(maxsize=None)
+@cache
 def token_rules_for(lang: str) -> TokenRules:
     return TokenRules(lang)
 
@@ -88,7 +92,7 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
     """(facet, value) from a match, or None when the match does not give a usable value."""
     g = m.groupdict()
     facet = rule.facet
-    num = lambda name: parse_number(g[name], lang) if g.get(name) else None  # noqa: E731
+    num = lambda name: parse_number(g[name], lang) if g.get(name) else None
     if facet == "players":
         vals = [num(k) for k in ("n", "lo", "hi", "a", "b", "c") if g.get(k)]
         if not vals or not all(_ok("players", v) for v in vals):
@@ -139,6 +143,12 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         if not plural or n is None or not 0 < n <= 5000:
             return None
         return f"score:four_{plural}", n
+    if facet == "card_points_each":  # "2 (A) と X (10) が各 1 枚 10 点": one value for each rank
+        codes = parse_rank_list(g["ranks"], vocab)
+        n = num("n")
+        if len(codes) < 2 or len(set(codes)) != len(codes) or n is None or not 0 < n <= 25:
+            return None
+        return "card_points", {c: n for c in codes}
     if facet == "score_four_list":  # "A，10，R(K)，D(Q)の4枚組: 100点", "9とAの4枚組: 150点と100点"
         codes = parse_rank_list(g["ranks"], vocab)
         nums = [parse_number(x, lang) for x in regex.findall(number_regex(lang), g["nums"], regex.IGNORECASE)]
@@ -185,6 +195,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     facts: list[Fact] = []
     seen: set[tuple] = set()
     token_rules = token_rules_for(lang)
+    vocab = vocabulary_from_terms(knowledge.terms)
+    points_rule = TokenRule(id=f"{lang}.points.sentence", facet="card_points", qualifier=None, derive=None, captures=())
 
     def emit(top: Section, ns: int, lg: str, rule, m, start: int, end: int, items: dict[str, str]) -> None:
         """One match (regex or token rule) at chunk offsets [start, end) -> a fact, if it holds."""
@@ -237,6 +249,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     continue
                 for m in rule.pattern.finditer(row.expanded):
                     emit(top, ns, lg, replace(rule, id=rule.id + "+ditto"), m, row.start, row.end, items)
+        for st in point_statements(chunk, lang, vocab):
+            emit_fact(top, ns, points_rule, st.start, st.end, "card_points", st.points)
         for tm in token_rules.matches(chunk, items=items_of[lang]):
             emit(top, ns, lang, tm.rule, tm, tm.start, tm.end, items_of[lang])
     return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))

@@ -6,7 +6,7 @@ generated from the lemmas with pymorphy3 (every inflected form of every number l
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 
 import regex
 
@@ -32,7 +32,7 @@ def parse_kanji(text: str) -> int | None:
     return total + current
 
 
-@lru_cache(maxsize=None)
+@cache
 def word_table(lang: str) -> dict[str, int]:
     """Every known number word form of a language -> value."""
     data = language_data(lang).get("number_words") or {}
@@ -53,7 +53,7 @@ def word_table(lang: str) -> dict[str, int]:
     return table
 
 
-@lru_cache(maxsize=None)
+@cache
 def number_regex(lang: str) -> str:
     """A regex (no groups) matching one number in `lang`: digits, or number words."""
     words = sorted(word_table(lang), key=len, reverse=True)

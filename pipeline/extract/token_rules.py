@@ -2,7 +2,8 @@
 
 Regex rules read the surface; token rules read lemmas, where a language inflects what a
 statement says ("сдавали/сдавалось/сдаётся по двенадцать карт", "dealt/deals"). Only sentences
-that pass a cheap pre-filter (a number and a keyword of the language) are parsed.
+that pass a cheap pre-filter are parsed: they hold a number and the stem of every content word
+some rule requires.
 
 A token spec is spaCy's Matcher syntax plus three shorthands:
   LEMMA: [w, ...]   any candidate lemma of the token is one of these  (Token._.lemmas)
@@ -72,10 +73,9 @@ def _stem(word: str) -> str:
     return word[:max(2, min(len(word) - 1, 4))] if len(word) > 2 else word
 
 
-def _keywords(specs: list[dict]) -> str:
-    """The pre-filter: a sentence must contain the stem of a content word (a LEMMA) some rule
-    requires; a rule without one contributes its literal words."""
-    stems: set[str] = set()
+def _required_stems(spec: dict) -> tuple[str, ...]:
+    """Stems a sentence must contain for this rule to match: its required content words (LEMMA
+    lists; any one of each list), else its literal words."""
 
     def words_of(tok: dict, keys: tuple[str, ...]) -> list[str]:
         out = []
@@ -85,13 +85,10 @@ def _keywords(specs: list[dict]) -> str:
             out += [str(w).lower() for w in (words if isinstance(words, list) else [words] if words else [])]
         return out
 
-    for spec in specs:
-        required = [t for t in spec["tokens"]
-                    if t.get("OP") not in ("?", "*") and not str(t.get("OP", "")).startswith("{0")]
-        words = [w for t in required for w in words_of(t, ("LEMMA",))] \
-            or [w for t in required for w in words_of(t, ("LOWER", "TEXT"))]
-        stems.update(_stem(w) for w in words)
-    return "|".join(regex.escape(s) for s in sorted(stems, key=len, reverse=True)) or "."
+    required = [t for t in spec["tokens"] if t.get("OP") not in ("?", "*") and not str(t.get("OP", "")).startswith("{0")]
+    lists = [words_of(t, ("LEMMA",)) for t in required if "LEMMA" in t] \
+        or [words_of(t, ("LOWER", "TEXT")) for t in required if words_of(t, ("LOWER", "TEXT"))]
+    return tuple("|".join(regex.escape(_stem(w)) for w in words) for words in lists if words)
 
 
 class TokenRules:
@@ -116,13 +113,15 @@ class TokenRules:
                              derive=spec.get("derive"), captures=tuple(c for _, c in tokens))
             self.rules[rule.id] = rule
             self.matcher.add(rule.id, [[t for t, _ in tokens]])
-        self.keywords = regex.compile(data.get("prefilter") or _keywords(specs), regex.IGNORECASE)
+        # the pre-filter: every required word of some rule is in the sentence
+        self.required = [[regex.compile(alt, regex.IGNORECASE) for alt in _required_stems(spec)] for spec in specs]
         self.number = regex.compile(number_regex(lang), regex.IGNORECASE)
 
     def candidates(self, text: str) -> list[tuple[int, str]]:
-        """Sentences worth parsing: they hold a number and a keyword of the language."""
+        """Sentences worth parsing: they hold a number and every word some rule requires."""
         return [(m.start(), m.group()) for m in _SENTENCE.finditer(text)
-                if self.keywords.search(m.group()) and self.number.search(m.group())]
+                if any(all(p.search(m.group()) for p in rule) for rule in self.required)
+                and self.number.search(m.group())]
 
     def _item_lemmas(self, items: dict[str, str]) -> list[tuple[tuple[frozenset, ...], str]]:
         """Each scoring item name as a sequence of lemma sets, longest first."""
