@@ -209,6 +209,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         if any(s <= anchor.start < e for s, e in skip):
             return
         home = next((s for s in inner if s.anchor.start <= anchor.start < s.anchor.end), top)
+        if home.kind == "other" and home.level > 0:
+            return  # hints, etiquette, text books, probability inside a game: not its rules
         game_id, rule_id = top.game_id, rule.id
         other = game_named_near(norm, ns + start, ns + end, top.game_id, knowledge,
                                 near=NEAR if top.game_id else SENTENCE)
@@ -219,7 +221,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             if not game_id:
                 return  # no game to attribute it to
             rule_id = rule.id + "+topic-game"
-        if not _item_fits(knowledge, facet, game_id):
+        if not _item_fits(knowledge, facet, game_id) or not _facet_fits(knowledge, facet, game_id):
             return
         dump = value.model_dump() if hasattr(value, "model_dump") else value
         key = (game_id, facet, repr(dump), rule.qualifier, anchor.start, anchor.end)
@@ -264,6 +266,15 @@ def _item_fits(knowledge: Knowledge, facet: str, game_id: str) -> bool:
     families = spec.get("families")
     game = knowledge.by_id.get(game_id)
     return not families or (game is not None and game.family in families)
+
+
+def _facet_fits(knowledge: Knowledge, facet: str, game_id: str) -> bool:
+    """Card facets (deck, hand, ranks...) say nothing about a billiards or dice game that a book
+    describes with a pack of cards in a probability note (facets.yaml `non_card_families`)."""
+    spec = (knowledge.facets.get("facets") or {}).get(facet) or {}
+    game = knowledge.by_id.get(game_id)
+    return not spec.get("cards") or game is None \
+        or game.family not in (knowledge.facets.get("non_card_families") or [])
 
 
 def _merge_players(facts: list[Fact], doc_text: str) -> list[Fact]:

@@ -62,7 +62,8 @@ def number_regex(lang: str) -> str:
         w = "|".join(regex.escape(x) for x in words)
         # "and" joins only after hundred/thousand ("one hundred and twenty-one"), never two
         # numbers ("two and three at a time")
-        alternatives.append(rf"\b(?:{w})(?:(?:[- ]|\s+|(?<=hundred|thousand|сто|тысяч\w*)\s+(?:and|и)\s+)(?:{w}))*\b")
+        # not the tail of a hyphenated number ("two" in "fifty-two")
+        alternatives.append(rf"(?<![A-Za-z\p{{Cyrillic}}]-)\b(?:{w})(?:(?:[- ]|\s+|(?<=hundred|thousand|сто|тысяч\w*)\s+(?:and|и)\s+)(?:{w}))*\b")
     if language_data(lang).get("kanji_numerals"):
         alternatives.append(r"[〇一二三四五六七八九十百千両]+")
     return "(?:" + "|".join(alternatives) + ")"

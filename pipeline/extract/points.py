@@ -43,6 +43,7 @@ class _Grammar:
     others: regex.Pattern
     each: regex.Pattern
     cue: regex.Pattern
+    particular: regex.Pattern | None
 
 
 @lru_cache(maxsize=8)
@@ -62,7 +63,8 @@ def _grammar(lang: str, tok: str) -> _Grammar | None:
     rank_list = regex.compile(rf"{tok}(?:{SEP}{tok}){{2,}}", regex.IGNORECASE | regex.V0)
     return _Grammar(assignment, rank_list, groups, regex.compile(data["face_value"], regex.IGNORECASE),
                     regex.compile(data["others"], regex.IGNORECASE), regex.compile(data["each"], regex.IGNORECASE),
-                    regex.compile(data["cue"], regex.IGNORECASE))
+                    regex.compile(data["cue"], regex.IGNORECASE),
+                    regex.compile(data["particular"], regex.IGNORECASE) if data.get("particular") else None)
 
 
 def _rank_token(vocab_token: str) -> str:
@@ -113,6 +115,8 @@ def point_statements(text: str, lang: str, vocab: RankVocabulary) -> list[PointS
         for m in grammar.assignment.finditer(sentence.group()):
             if not m.group("link").strip(" ,") and not _elliptic(m, vocab):
                 continue  # "2 2 5 7", "K Q J 10 9": numbers next to ranks, not a statement
+            if grammar.particular and grammar.particular.search(sentence.group()[:m.start()]):
+                continue  # "the spade Jack and deuce count 2 each": particular cards
             if m.group("group"):
                 ranks = grammar.groups.get(m.group("group").lower().strip(), [])
             elif m.group("others"):

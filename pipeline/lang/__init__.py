@@ -18,8 +18,15 @@ LANGUAGES = ("en", "ja", "ru")
 @lru_cache(maxsize=None)
 def language_data(lang: str) -> dict[str, Any]:
     path = LANG_DIR / f"{lang}.yaml"
-    with path.open(encoding="utf-8") as fh:
-        return yaml.safe_load(fh) or {}
+    try:
+        with path.open(encoding="utf-8") as fh:
+            return yaml.safe_load(fh) or {}
+    except yaml.YAMLError as exc:
+        from pipeline.errors import HoyleError
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise HoyleError(f"{where}: malformed language data: {getattr(exc, 'problem', exc)}; "
+                         f"fix the YAML (a quote inside a '...' pattern is written '')") from None
 
 
 def all_languages_key(key: str) -> dict[str, list[str]]:
