@@ -10,7 +10,7 @@ from pipeline.extract.numbers import parse_number
 from pipeline.ingest import ingest
 from pipeline.positions import Locator
 from pipeline.segment import segment
-from schemas import ManifestEntry
+from schemas import ManifestEntry, PlayerRange
 from tests.test_segment import GAZ, KNOWLEDGE
 
 
@@ -197,3 +197,21 @@ def test_card_points_stated_in_prose(sentence, points):
 def test_numbers_next_to_ranks_are_not_card_points(sentence):
     _, facts, _ = facts_of("PIQUET.\n\nPiquet is played by two persons. " + sentence + "\n", "en")
     assert not [f for f in facts if f.facet == "card_points"]
+
+
+@pytest.mark.parametrize("text, lang, facet", [
+    ("БРИДЖ.\n\nВ бридж играют четыре человека. Z является объявителем и играет три червы с удвоением.\n", "ru",
+     "players"),  # a bid, not a player count
+    ("GO-BANG.\n\nThe first to get five men in a row wins.\n", "en", "target_score"),
+    ("PIQUET.\n\nA player may err, for instance, calling 51 for his point when he has 61.\n", "en", "score:point"),
+])
+def test_sentences_that_state_no_rule_give_no_fact(text, lang, facet):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == facet] in ([], [PlayerRange(min=4, max=4)])
+
+
+def test_japanese_guards_against_rounds_plays_and_comparisons():
+    got, facts, _ = facts_of(PAGE_TOP + "ナポレオン\n\n4人または5人でプレイします．ディーラーが51枚のカードを配る前に見た場合は配り直し．"
+                             "点数は2人または4人でのゲームと同じです．最後の 1 枚の手札を出したら終わりです．\n", "ja", WEB_PAGE)
+    napoleon = [f for f in facts if f.game_id == "napoleon"]
+    assert [(f.facet, str(f.value)) for f in napoleon] == [("players", "min=4 max=5")]
