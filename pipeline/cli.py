@@ -85,8 +85,9 @@ def sources(corpus: Path = CorpusOpt) -> None:
 
 @app.command("eval")
 def evaluate(corpus: Path = CorpusOpt,
-             details: bool = typer.Option(False, "--details", help="List misses and spurious sections.")) -> None:
-    """Score segmentation and identification against the hand-checked gold in tests/gold/."""
+             details: bool = typer.Option(False, "--details", help="List misses, spurious sections and wrong facts.")) -> None:
+    """Score every stage against the hand-checked gold in tests/gold/: section boundaries and game
+    identification, then facts per source and per facet, then the held-out facts."""
     from pipeline.build import run_pipeline
     from pipeline.evaluate import eval_sections, load_gold
     from pipeline.progress import reporter
@@ -148,6 +149,28 @@ def evaluate(corpus: Path = CorpusOpt,
         c = sum(p.correct for p in prs); f = sum(p.found for p in prs)
         ptable.add_row(facet, str(g), str(j), f"{c / j:.3f}" if j else "—", f"{f / g:.3f}" if g else "—")
     console.print(ptable)
+    from pipeline.evaluate import HELDOUT_DIR
+    htable = Table(title="Held-out facts (annotated after the rules were written, never used to tune them; "
+                         "every prediction inside the annotated line ranges is judged)")
+    for col in ("source", "lines", "gold", "judged", "P", "R", "F1"):
+        htable.add_column(col, justify="right" if col != "source" else "left")
+    for s in result.sources:
+        gold = load_gold("facts", s.id, HELDOUT_DIR)
+        if gold is None:
+            continue
+        ev = eval_facts(s.id, result.facts.get(s.id, []), gold)
+        o = ev.overall
+        lines = ", ".join(f"{a}-{b}" for a, b in gold.get("ranges") or [])
+        htable.add_row(s.id, lines, str(o.gold), str(o.judged), f"{o.precision:.3f}", f"{o.recall:.3f}", f"{o.f1:.3f}")
+        if details:
+            for g in ev.missed:
+                err.print(f"  held-out missed {s.id}:{g['line']} {g['game_id']} {g['facet']}={g['value']} {g['quote']!r}",
+                          highlight=False)
+            for f in ev.wrong:
+                err.print(f"  held-out wrong  {s.id}:{f.anchor.line} {f.game_id} {f.facet}={f.value} {f.anchor.quote!r} "
+                          f"({f.rule})", highlight=False)
+    if htable.rows:
+        console.print(htable)
 
 
 def _run(corpus: Path):

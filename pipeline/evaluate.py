@@ -50,6 +50,9 @@ class SectionEval:
         return self.id_correct / self.id_total if self.id_total else 1.0
 
 
+HELDOUT_DIR = GOLD_DIR / "heldout"
+
+
 def load_gold(kind: str, source_id: str, gold_dir: Path = GOLD_DIR) -> dict | None:
     path = gold_dir / f"{kind}-{source_id}.json"
     return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
@@ -136,10 +139,13 @@ def eval_facts(source_id: str, facts: list, gold: dict, line_slack: int = 1) -> 
     """Recall: the share of gold facts found (same game, facet and value, within `line_slack`
     lines). Precision: of the predictions on lines the annotators judged (a gold fact of the
     same game within `line_slack` lines), the share that match a gold fact. Predictions
-    elsewhere are not judged: the gold is a sample of each source, not an exhaustive list."""
+    elsewhere are not judged: the gold is a sample of each source, not an exhaustive list.
+    A held-out gold file gives `ranges` it annotated exhaustively: there every prediction in
+    range is judged."""
     items = gold["facts"]
     judged_lines = {(gid, ln) for g in items for gid in _FAMILY.get(g["game_id"], set()) | {g["game_id"]}
                     for ln in range(g["line"] - line_slack, g["line"] + line_slack + 1)}
+    ranges = gold.get("ranges")  # an exhaustive annotation: every prediction in range is judged
     per: dict[str, PR] = {}
     overall = PR(0, 0, 0, 0)
 
@@ -157,7 +163,8 @@ def eval_facts(source_id: str, facts: list, gold: dict, line_slack: int = 1) -> 
             missed.append(g)
     wrong = []
     for f in facts:  # precision: the predictions on judged lines
-        if (f.game_id, f.anchor.line) not in judged_lines:
+        inside = any(a <= f.anchor.line <= b for a, b in ranges) if ranges else (f.game_id, f.anchor.line) in judged_lines
+        if not inside:
             continue
         correct = any(_same(f, g, line_slack) for g in items)
         tally(f.facet, "judged", "correct", correct)

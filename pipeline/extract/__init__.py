@@ -88,6 +88,25 @@ def _ok(facet: str, n: int | None) -> bool:
     return n is not None and lo <= n <= hi
 
 
+_GAP = regex.compile(r"…|\.\.\.|・・・")
+# the order an ellipsis runs through: the court (with the tarot knight), then the numerals
+_GAP_ORDER = ["A", "K", "Q", "C", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+
+
+def _ranks_with_gaps(text: str, vocab) -> list[str] | None:
+    """Rank codes of a list; "R，D，C，V，10，9，…，2，1" fills the ranks between 9 and 2."""
+    parts = [parse_rank_list(p, vocab) for p in _GAP.split(text)]
+    codes = parts[0]
+    for part in parts[1:]:
+        if not codes or not part or codes[-1] not in _GAP_ORDER or part[0] not in _GAP_ORDER:
+            return None
+        a, b = _GAP_ORDER.index(codes[-1]), _GAP_ORDER.index(part[0])
+        if b <= a + 1:
+            return None
+        codes = codes + [c for c in _GAP_ORDER[a + 1:b] if c != "C" or "C" in codes] + part
+    return codes
+
+
 def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str, str]):
     """(facet, value) from a match, or None when the match does not give a usable value."""
     g = m.groupdict()
@@ -117,8 +136,8 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         return facet, vals
     vocab = vocabulary_from_terms(knowledge.terms)
     if facet == "rank_order":
-        codes = parse_rank_list(g["ranks"], vocab)
-        return (facet, codes) if len(codes) >= 4 and len(set(codes)) == len(codes) else None
+        codes = _ranks_with_gaps(g["ranks"], vocab)
+        return (facet, codes) if codes and len(codes) >= 4 and len(set(codes)) == len(codes) else None
     if facet == "rank_span":  # "the ace is highest, the two lowest": the standard order between them
         hi, lo = rank_code(g.get("hi") or "", vocab), rank_code(g.get("lo") or "", vocab)
         order = STANDARD_ORDER if hi != "K" or lo != "A" else ACE_LOW_ORDER

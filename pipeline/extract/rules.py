@@ -83,7 +83,9 @@ def compile_rules(lang: str, vocab: RankVocabulary, facets: dict, terms: dict | 
             # a rank may carry a note: "エース（最高）", "7 (lowest)"
             note = r"(?:\s*[(（](?:最高|最低|最上位|最下位|highest|lowest|high|low|старш\w*|младш\w*)[)）])?"
             tok = f"(?:{vocab.token}){note}"
-            return f"(?P<{name or 'ranks'}>{tok}(?:{SEP}{tok}){{3,}})"
+            # "10，9，…，2，1": an ellipsis stands for the ranks in between
+            gap = r"(?:…|\.\.\.|・・・)"
+            return f"(?P<{name or 'ranks'}>{tok}(?:{SEP}(?:{gap}{SEP})?{tok}){{3,}})"
         if kind == "PAIRS":
             # a short qualifier may stand between pairs ("…20 点，切札の 9 が 14 点")
             filler = r"(?:[^\d\s,，、;。.]{1,4}?\s*[,，、]?\s*)?"
