@@ -5,14 +5,28 @@ passing."""
 
 from __future__ import annotations
 
+from functools import cache
+
 import regex
 
 from pipeline.ingest.normalize import normalize
 from pipeline.knowledge import Knowledge
+from pipeline.lang import all_languages_key
 
 NEAR = 12          # characters between a value and a game name that make it that game's
 _SENTENCE_END = regex.compile(r"[。.!?！？\n]")
-_COPULA = regex.compile(r"\s*(?:[—–]\s*(?:это|есть)\b|\s(?:is|was)\s+(?:a|an|the)\b|は|とは|の[^\s。、,]{1,8}?は)", regex.IGNORECASE)
+
+
+@cache
+def _cues() -> dict[str, regex.Pattern]:
+    """The words that name a game to compare it ("like Whist", "ホイストと同様", "a form of Vint")
+    or make it a sentence's subject ("X — это", "X is a", "Xは"): `attribution:` in every
+    language's data, merged (a text may quote another language)."""
+    words = all_languages_key("attribution")
+    alt = lambda kind: "|".join(words.get(kind) or ["(?!)"])  # noqa: E731
+    return {"before": regex.compile(rf"(?:{alt('compared_before')})\s*(?:the\s+)?$", regex.IGNORECASE),
+            "after": regex.compile(rf"\s*(?:{alt('compared_after')})", regex.IGNORECASE),
+            "copula": regex.compile(rf"\s*(?:{alt('subject_copula')})", regex.IGNORECASE)}
 
 
 _CACHE: dict[str, tuple[regex.Pattern, dict[str, str]]] = {}
@@ -63,11 +77,17 @@ def _vocabulary(knowledge: Knowledge) -> set[str]:
 
 def _compared(norm: str, ms: int, me: int) -> bool:
     """"like Whist", "ホイストと同様", "как в висте", "a form of Vint": a game named to compare, not to describe."""
-    before, after = norm[max(0, ms - 24):ms].casefold(), norm[me:me + 8]
-    # "a simplified form of Vint", "разновидность виста": the game it derives from, named to compare
-    return bool(regex.search(r"(?:like|as in|as at|as for|similar to|same as|(?:form|variant|variety|version|modification)\s+of|"
-                             r"как в|как и|как|разновидност\w*|вариант\w*)\s*(?:the\s+)?$", before)
-                or regex.match(r"\s*(?:と同様|と同じ|のように|のような|に似|と似)", after))
+    cues = _cues()
+    return bool(cues["before"].search(norm[max(0, ms - 24):ms].casefold()) or cues["after"].match(norm[me:me + 8]))
+
+
+def _game_of(found: str, names: dict[str, str]) -> str | None:
+    """The game a matched name stands for; a declined Russian name may carry up to 3 more letters."""
+    gid = names.get(found)
+    for cut in range(1, 4):
+        if gid is None and len(found) > cut + 3:
+            gid = names.get(found[:-cut])
+    return gid
 
 
 def _related(knowledge: Knowledge, a: str, b: str) -> bool:
@@ -95,15 +115,11 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
     subject: str | None = None
     for m in pattern.finditer(norm[lo:hi].casefold()):
         ms, me = lo + m.start(), lo + m.end()
-        found = regex.sub(r"\s+", "", m.group())
-        gid = names.get(found)
-        for cut in range(1, 4):
-            if gid is None and len(found) > cut + 3:
-                gid = names.get(found[:-cut])
+        gid = _game_of(regex.sub(r"\s+", "", m.group()), names)
         if gid is None:
             continue
         dist = max(0, ms - end, start - me)
-        if subject is None and me <= start and _COPULA.match(norm, me):
+        if subject is None and me <= start and _cues()["copula"].match(norm, me):
             # "Китайский вист — это двойной болван для двух, трех или четырех человек": the
             # sentence is about its subject, not about the game it is likened to
             subject = gid
@@ -134,11 +150,7 @@ def topic_game(norm: str, start: int, lower_bound: int, knowledge: Knowledge) ->
     for lo, hi in ((para, start), (lower_bound if prev < 0 else prev, para)):
         last, count = None, {}
         for m in pattern.finditer(norm[lo:hi].casefold()):
-            found = regex.sub(r"\s+", "", m.group())
-            gid = names.get(found)
-            for cut in range(1, 4):
-                if gid is None and len(found) > cut + 3:
-                    gid = names.get(found[:-cut])
+            gid = _game_of(regex.sub(r"\s+", "", m.group()), names)
             if gid and not _compared(norm, lo + m.start(), lo + m.end()):
                 last = gid
                 count[gid] = count.get(gid, 0) + 1
