@@ -11,6 +11,7 @@ from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.cards import (
     parse_points,
     parse_rank_list,
+    parse_rank_list_with_gaps,
     rank_code,
     vocabulary_from_terms,
 )
@@ -20,7 +21,7 @@ from pipeline.extract.points import point_statements
 from pipeline.extract.rules import Rule, compile_rules, item_names, suit_names
 from pipeline.extract.token_rules import TokenRule, TokenRules
 from pipeline.knowledge import Knowledge
-from pipeline.lang import LANGUAGES, language_data
+from pipeline.lang import LANGUAGES, all_languages_key, language_data
 from pipeline.positions import Locator
 from schemas import Document, Fact, PlayerRange, Section
 
@@ -29,8 +30,13 @@ ACE_LOW_ORDER = ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A
 FOUR_OF = {"A": "aces", "K": "kings", "Q": "queens", "J": "jacks", "10": "tens", "9": "nines", "8": "eights",
            "7": "sevens"}
 _LETTER = regex.compile(r"\p{L}")
-# words that tie a rank to its points: without one, "K Q J 10 9 8 7" is a rank list
-_POINT_LINK = regex.compile(r"点|points?|очк|worth|counts?|reckon|[=:がはを]", regex.IGNORECASE)
+
+
+@cache
+def _point_link() -> regex.Pattern:
+    """Words that tie a rank to its points (`point_link` in every language's data): without one,
+    "K Q J 10 9 8 7" is a rank list."""
+    return regex.compile("|".join(all_languages_key("words").get("point_link") or ["(?!)"]), regex.IGNORECASE)
 
 
 def script_of(lang: str):
@@ -88,25 +94,6 @@ def _ok(facet: str, n: int | None) -> bool:
     return n is not None and lo <= n <= hi
 
 
-_GAP = regex.compile(r"…|\.\.\.|・・・")
-# the order an ellipsis runs through: the court (with the tarot knight), then the numerals
-_GAP_ORDER = ["A", "K", "Q", "C", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
-
-
-def _ranks_with_gaps(text: str, vocab) -> list[str] | None:
-    """Rank codes of a list; "R，D，C，V，10，9，…，2，1" fills the ranks between 9 and 2."""
-    parts = [parse_rank_list(p, vocab) for p in _GAP.split(text)]
-    codes = parts[0]
-    for part in parts[1:]:
-        if not codes or not part or codes[-1] not in _GAP_ORDER or part[0] not in _GAP_ORDER:
-            return None
-        a, b = _GAP_ORDER.index(codes[-1]), _GAP_ORDER.index(part[0])
-        if b <= a + 1:
-            return None
-        codes = codes + [c for c in _GAP_ORDER[a + 1:b] if c != "C" or "C" in codes] + part
-    return codes
-
-
 def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str, str]):
     """(facet, value) from a match, or None when the match does not give a usable value."""
     g = m.groupdict()
@@ -136,7 +123,7 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
         return facet, vals
     vocab = vocabulary_from_terms(knowledge.terms)
     if facet == "rank_order":
-        codes = _ranks_with_gaps(g["ranks"], vocab)
+        codes = parse_rank_list_with_gaps(g["ranks"], vocab)
         return (facet, codes) if codes and len(codes) >= 4 and len(set(codes)) == len(codes) else None
     if facet == "rank_span":  # "the ace is highest, the two lowest": the standard order between them
         hi, lo = rank_code(g.get("hi") or "", vocab), rank_code(g.get("lo") or "", vocab)
@@ -145,7 +132,7 @@ def build_value(rule: Rule, m, lang: str, knowledge: Knowledge, items: dict[str,
             return "rank_order", order[order.index(hi):order.index(lo) + 1]
         return None
     if facet == "card_points":
-        if not _POINT_LINK.search(g["pairs"]) \
+        if not _point_link().search(g["pairs"]) \
                 and len(parse_rank_list(g["pairs"], vocab)) >= len(regex.findall(r"\S+", g["pairs"])):
             return None  # "K Q J 10 9 8 7": a rank list, not ranks with points
         pts = parse_points(g["pairs"], vocab, lang)
@@ -215,6 +202,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     seen: set[tuple] = set()
     token_rules = token_rules_for(lang)
     vocab = vocabulary_from_terms(knowledge.terms)
+    suits = tuple(sorted(suit_names(knowledge.terms), key=len, reverse=True))
     points_rule = TokenRule(id=f"{lang}.points.sentence", facet="card_points", qualifier=None, derive=None, captures=())
 
     def emit(top: Section, ns: int, lg: str, rule, m, start: int, end: int, items: dict[str, str]) -> None:
@@ -240,7 +228,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             if not game_id:
                 return  # no game to attribute it to
             rule_id = rule.id + "+topic-game"
-        if not _item_fits(knowledge, facet, game_id) or not _facet_fits(knowledge, facet, game_id):
+        if not _fits_game(knowledge, facet, game_id):
             return
         dump = value.model_dump() if hasattr(value, "model_dump") else value
         key = (game_id, facet, repr(dump), rule.qualifier, anchor.start, anchor.end)
@@ -270,30 +258,25 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     continue
                 for m in rule.pattern.finditer(row.expanded):
                     emit(top, ns, lg, replace(rule, id=rule.id + "+ditto"), m, row.start, row.end, items)
-        for st in point_statements(chunk, lang, vocab):
+        for st in point_statements(chunk, lang, vocab, suits):
             emit_fact(top, ns, points_rule, st.start, st.end, "card_points", st.points)
         for tm in token_rules.matches(chunk, items=items_of[lang]):
             emit(top, ns, lang, tm.rule, tm, tm.start, tm.end, items_of[lang])
     return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
 
 
-def _item_fits(knowledge: Knowledge, facet: str, game_id: str) -> bool:
-    """A scoring item limited to some families (facets.yaml `families`) fits only their games."""
-    if not facet.startswith("score:"):
+def _fits_game(knowledge: Knowledge, facet: str, game_id: str) -> bool:
+    """A fact a game's family rules out (facets.yaml): a scoring item limited to some `families`
+    (ペア is a cribbage pair, a marriage in Ulti), or a `cards: true` facet for a game of the
+    `non_card_families` (a pack of cards in a billiards book's probability note)."""
+    game = knowledge.by_id.get(game_id)
+    if game is None:
         return True
-    spec = (knowledge.facets.get("items") or {}).get(facet.split(":", 1)[1]) or {}
-    families = spec.get("families")
-    game = knowledge.by_id.get(game_id)
-    return not families or (game is not None and game.family in families)
-
-
-def _facet_fits(knowledge: Knowledge, facet: str, game_id: str) -> bool:
-    """Card facets (deck, hand, ranks...) say nothing about a billiards or dice game that a book
-    describes with a pack of cards in a probability note (facets.yaml `non_card_families`)."""
-    spec = (knowledge.facets.get("facets") or {}).get(facet) or {}
-    game = knowledge.by_id.get(game_id)
-    return not spec.get("cards") or game is None \
-        or game.family not in (knowledge.facets.get("non_card_families") or [])
+    if facet.startswith("score:"):
+        families = ((knowledge.facets.get("items") or {}).get(facet.split(":", 1)[1]) or {}).get("families")
+        return not families or game.family in families
+    cards = ((knowledge.facets.get("facets") or {}).get(facet) or {}).get("cards")
+    return not cards or game.family not in (knowledge.facets.get("non_card_families") or [])
 
 
 def _merge_players(facts: list[Fact], doc_text: str) -> list[Fact]:

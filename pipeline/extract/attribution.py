@@ -23,7 +23,7 @@ def _cues() -> dict[str, regex.Pattern]:
     or make it a sentence's subject ("X — это", "X is a", "Xは"): `attribution:` in every
     language's data, merged (a text may quote another language)."""
     words = all_languages_key("attribution")
-    alt = lambda kind: "|".join(words.get(kind) or ["(?!)"])  # noqa: E731
+    alt = lambda kind: "|".join(words.get(kind) or ["(?!)"])
     return {"before": regex.compile(rf"(?:{alt('compared_before')})\s*(?:the\s+)?$", regex.IGNORECASE),
             "after": regex.compile(rf"\s*(?:{alt('compared_after')})", regex.IGNORECASE),
             "copula": regex.compile(rf"\s*(?:{alt('subject_copula')})", regex.IGNORECASE)}

@@ -97,3 +97,23 @@ def parse_points(text: str, vocab: RankVocabulary, lang: str) -> dict[str, int]:
         if code and n is not None and code not in out:
             out[code] = n
     return out
+
+
+_GAP = regex.compile(r"…|\.\.\.|・・・")
+# the order an ellipsis runs through: the court (with the tarot knight), then the numerals
+_GAP_ORDER = ["A", "K", "Q", "C", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+
+
+def parse_rank_list_with_gaps(text: str, vocab: RankVocabulary) -> list[str] | None:
+    """Rank codes of a list; "R，D，C，V，10，9，…，2，1" fills the ranks between 9 and 2.
+    None when a gap cannot be filled."""
+    parts = [parse_rank_list(p, vocab) for p in _GAP.split(text)]
+    codes = parts[0]
+    for part in parts[1:]:
+        if not codes or not part or codes[-1] not in _GAP_ORDER or part[0] not in _GAP_ORDER:
+            return None
+        a, b = _GAP_ORDER.index(codes[-1]), _GAP_ORDER.index(part[0])
+        if b <= a + 1:
+            return None
+        codes = codes + [c for c in _GAP_ORDER[a + 1:b] if c != "C" or "C" in codes] + part
+    return codes

@@ -43,11 +43,11 @@ class _Grammar:
     others: regex.Pattern
     each: regex.Pattern
     cue: regex.Pattern
-    particular: regex.Pattern | None
+    particular: regex.Pattern      # a suit name just before the subject: one card ("the spade Jack")
 
 
 @lru_cache(maxsize=8)
-def _grammar(lang: str, tok: str) -> _Grammar | None:
+def _grammar(lang: str, tok: str, suits: tuple[str, ...]) -> _Grammar | None:
     data = language_data(lang).get("card_points")
     if not data:
         return None
@@ -57,14 +57,14 @@ def _grammar(lang: str, tok: str) -> _Grammar | None:
     subject = (rf"(?P<subject>(?:{data['determiner']})?(?:(?P<group>{group_alt})|(?P<others>{data['others']})|"
                rf"(?P<ranks>{tok}(?:{SEP}(?:{data['determiner']})?{tok})*)))")
     num = number_regex(lang)
-    value = rf"(?P<value>(?P<n>{num})(?:\s*(?:or|или|か)\s*{num})?|(?P<face>{data['face_value']}))"
+    value = rf"(?P<value>(?P<n>{num})(?:\s*(?:{data['alternative']})\s*{num})?|(?P<face>{data['face_value']}))"
     assignment = regex.compile(rf"{subject}\s*(?P<link>{data['link']})\s*{value}(?:\s*(?:{data['unit']}))?"
                                rf"(?P<each>\s*(?:{data['each']}))?", regex.IGNORECASE | regex.V0)
     rank_list = regex.compile(rf"{tok}(?:{SEP}{tok}){{2,}}", regex.IGNORECASE | regex.V0)
     return _Grammar(assignment, rank_list, groups, regex.compile(data["face_value"], regex.IGNORECASE),
                     regex.compile(data["others"], regex.IGNORECASE), regex.compile(data["each"], regex.IGNORECASE),
                     regex.compile(data["cue"], regex.IGNORECASE),
-                    regex.compile(data["particular"], regex.IGNORECASE) if data.get("particular") else None)
+                    regex.compile(rf"(?<!\w)(?:{'|'.join(regex.escape(x) for x in suits) or '(?!)'})\s+$", regex.IGNORECASE))
 
 
 def _rank_token(vocab_token: str) -> str:
@@ -101,8 +101,10 @@ def _elliptic(m: regex.Match, vocab: RankVocabulary) -> bool:
                                        and len(subject.split()[-1]) > 2)
 
 
-def point_statements(text: str, lang: str, vocab: RankVocabulary) -> list[PointStatement]:
-    grammar = _grammar(lang, vocab.token)
+def point_statements(text: str, lang: str, vocab: RankVocabulary, suits: tuple[str, ...] = ()) -> list[PointStatement]:
+    """Point maps stated in the sentences of `text`; `suits` are suit names (terms.yaml), singular
+    and plural, for telling a particular card ("the spade Jack") from a rank."""
+    grammar = _grammar(lang, vocab.token, suits)
     if grammar is None:
         return []
     out: list[PointStatement] = []
@@ -115,7 +117,7 @@ def point_statements(text: str, lang: str, vocab: RankVocabulary) -> list[PointS
         for m in grammar.assignment.finditer(sentence.group()):
             if not m.group("link").strip(" ,") and not _elliptic(m, vocab):
                 continue  # "2 2 5 7", "K Q J 10 9": numbers next to ranks, not a statement
-            if grammar.particular and grammar.particular.search(sentence.group()[:m.start()]):
+            if grammar.particular.search(sentence.group()[:m.start()]):
                 continue  # "the spade Jack and deuce count 2 each": particular cards
             if m.group("group"):
                 ranks = grammar.groups.get(m.group("group").lower().strip(), [])
