@@ -1,5 +1,6 @@
 """spaCy language pipelines: blank `ja` (SudachiPy), `ru` (pymorphy3, every candidate lemma) and
-`en` (lookup lemmas), built offline from installed packages only.
+`en` (lookup lemmas), built offline from installed packages only; which lemmas a language gets
+is its data (`spacy:` in pipeline/lang/<lang>.yaml), not a branch here.
 
 Two token extensions serve the token rules (pipeline/extract/token_rules.py):
   Token._.lemmas     every candidate lemma. A blank Russian pipeline has no tagger, so
@@ -11,11 +12,13 @@ Two token extensions serve the token rules (pipeline/extract/token_rules.py):
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 
 import spacy
 from spacy.language import Language
 from spacy.tokens import Doc, Token
+
+from pipeline.lang import language_data
 
 # Sudachi rejects one text over ~49 KB (UTF-8); Japanese is 3 bytes a character.
 SUDACHI_MAX_CHARS = 12000
@@ -26,15 +29,12 @@ if not Token.has_extension("is_number"):
     Token.set_extension("is_number", default=False)
 
 
-@lru_cache(maxsize=1)
-def _morph():
-    import pymorphy3
-    return pymorphy3.MorphAnalyzer(lang="ru")
-
-
-@Language.component("candidate_lemmas_ru")
-def candidate_lemmas_ru(doc: Doc) -> Doc:
-    morph = _morph()
+@Language.component("pymorphy3_lemmas")
+def pymorphy3_lemmas(doc: Doc) -> Doc:
+    from pipeline.extract.numbers import (
+        morph_analyzer,  # here: pipeline.extract imports this module
+    )
+    morph = morph_analyzer(doc.lang_)
     for token in doc:
         word = token.lower_.replace("ё", "е")
         if not token.is_alpha:
@@ -59,7 +59,6 @@ def single_lemma(doc: Doc) -> Doc:
 def number_tokens(nlp: Language, name: str):
     # here, not at the top: pipeline.extract imports this module
     from pipeline.extract.numbers import parse_kanji, word_table
-    from pipeline.lang import language_data
     words = word_table(nlp.lang)
     kanji = bool(language_data(nlp.lang).get("kanji_numerals"))
 
@@ -80,15 +79,16 @@ def number_tokens(nlp: Language, name: str):
 
 @cache
 def pipeline_for(lang: str) -> Language:
-    """The blank pipeline of one language with lemmas and number marks. Cached per process."""
+    """The blank pipeline of one language with lemmas and number marks. Cached per process.
+    Where the lemmas come from is language data (`spacy: lemmas:` in pipeline/lang/<lang>.yaml):
+    `tokenizer` (Sudachi gives them), `lookup` (spacy-lookups-data tables) or `pymorphy3`
+    (every candidate)."""
+    source = (language_data(lang).get("spacy") or {}).get("lemmas", "tokenizer")
     nlp = spacy.blank(lang)
-    if lang == "en":
+    if source == "lookup":
         nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
         nlp.initialize()  # loads the lookup tables from spacy-lookups-data, no download
-    if lang == "ru":
-        nlp.add_pipe("candidate_lemmas_ru")
-    else:
-        nlp.add_pipe("single_lemma")
+    nlp.add_pipe("pymorphy3_lemmas" if source == "pymorphy3" else "single_lemma")
     nlp.add_pipe("number_tokens")
     return nlp
 

@@ -66,7 +66,7 @@ def script_runs(text: str, script) -> list[tuple[int, int]]:
     return runs
 
 
-SENTENCE = 160  # in a section about no game, the game must be named in the fact's sentence
+SENTENCE_REACH = 160  # in a section about no game, the game must be named in the fact's sentence
 INT_FACETS = {"deck_size", "packs", "hand_size", "talon_size", "target_score"}
 # Plausible bounds: a value outside is a misreading, not a fact. `packs` is stated only for
 # games of more than one pack (one pack is every game's default; see corpus/facets.yaml).
@@ -220,7 +220,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             return  # hints, etiquette, text books, probability inside a game: not its rules
         game_id, rule_id = top.game_id, rule.id
         other = game_named_near(norm, ns + start, ns + end, top.game_id, knowledge,
-                                near=NEAR if top.game_id else SENTENCE)
+                                near=NEAR if top.game_id else SENTENCE_REACH)
         if other:
             game_id, rule_id = other, rule.id + "+named-game"
         elif not game_id:

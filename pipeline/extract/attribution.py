@@ -9,12 +9,12 @@ from functools import cache
 
 import regex
 
+from pipeline.extract.sentences import SENTENCE_END
 from pipeline.ingest.normalize import normalize
 from pipeline.knowledge import Knowledge
 from pipeline.lang import all_languages_key
 
 NEAR = 12          # characters between a value and a game name that make it that game's
-_SENTENCE_END = regex.compile(r"[。.!?！？\n]")
 
 
 @cache
@@ -104,10 +104,10 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
     mention is closer than any mention of the section's own game."""
     pattern, names = _names_regex(knowledge)
     lo = start
-    while lo > 0 and not _SENTENCE_END.match(norm[lo - 1]) and start - lo < 200:
+    while lo > 0 and not SENTENCE_END.match(norm[lo - 1]) and start - lo < 200:
         lo -= 1
     hi = end
-    while hi < len(norm) and not _SENTENCE_END.match(norm[hi]) and hi - end < 200:
+    while hi < len(norm) and not SENTENCE_END.match(norm[hi]) and hi - end < 200:
         hi += 1
     own = set(knowledge.family_line(section_game)) if section_game else set()
     best: tuple[int, str] | None = None

@@ -8,7 +8,7 @@ from functools import lru_cache
 
 import regex
 
-from pipeline.extract.numbers import number_regex, parse_number
+from pipeline.extract.numbers import morph_analyzer, number_regex, parse_number
 
 SEP = r"(?:\s*[,，、;；/]?\s*(?:\band\b|\bи\b|と)?\s*)"
 
@@ -40,18 +40,12 @@ def _inflections(word: str) -> tuple[str, ...]:
     """Every case form of a Russian rank name (туз -> туза, тузом, ...), via pymorphy3."""
     if len(word) < 3 or not regex.fullmatch(r"\p{Cyrillic}+", word):
         return (word,)
-    morph = _morph()
+    morph = morph_analyzer("ru")
     forms = {word}
     for parse in morph.parse(word)[:2]:
         if parse.normal_form == word.lower():
             forms.update(f.word for f in parse.lexeme)
     return tuple(sorted(forms))
-
-
-@lru_cache(maxsize=1)
-def _morph():
-    import pymorphy3
-    return pymorphy3.MorphAnalyzer(lang="ru")
 
 
 def vocabulary_from_terms(terms: dict) -> RankVocabulary:

@@ -33,16 +33,19 @@ def parse_kanji(text: str) -> int | None:
 
 
 @cache
+def morph_analyzer(lang: str):
+    """One pymorphy3 analyzer per language and process (loading the dictionary is not free)."""
+    import pymorphy3
+    return pymorphy3.MorphAnalyzer(lang=lang)
+
+
+@cache
 def word_table(lang: str) -> dict[str, int]:
     """Every known number word form of a language -> value."""
     data = language_data(lang).get("number_words") or {}
     table = {str(k).lower(): int(v) for k, v in data.items()}
     if language_data(lang).get("inflect_number_words"):
-        try:
-            import pymorphy3
-        except ImportError:  # pragma: no cover - declared dependency
-            return table
-        morph = pymorphy3.MorphAnalyzer(lang=lang)
+        morph = morph_analyzer(lang)
         for lemma, value in list(table.items()):
             for parse in morph.parse(lemma)[:2]:
                 if parse.normal_form != lemma:

@@ -21,9 +21,9 @@ import regex
 
 from pipeline.extract.cards import SEP, RankVocabulary, parse_rank_list
 from pipeline.extract.numbers import number_regex, parse_number
+from pipeline.extract.sentences import SENTENCE
 from pipeline.lang import language_data
 
-_SENTENCE = regex.compile(r"[^.;。；\n]+")
 MAX_POINTS = 25  # a card's points; larger numbers are scores, not card values
 
 
@@ -108,7 +108,7 @@ def point_statements(text: str, lang: str, vocab: RankVocabulary, suits: tuple[s
     if grammar is None:
         return []
     out: list[PointStatement] = []
-    for sentence in _SENTENCE.finditer(text):
+    for sentence in SENTENCE.finditer(text):
         if not grammar.cue.search(sentence.group()):
             continue  # cheap: no word that states a value
         points: dict[str, int] = {}

@@ -20,10 +20,9 @@ import regex
 from spacy.matcher import Matcher
 
 from pipeline.extract.numbers import number_regex
+from pipeline.extract.sentences import SENTENCE
 from pipeline.lang import language_data
 from pipeline.nlp import pipeline_for, texts_for_pipeline
-
-_SENTENCE = regex.compile(r"[^\n。.!?;；]+[。.!?;；]?")
 
 
 @dataclass(frozen=True)
@@ -119,7 +118,7 @@ class TokenRules:
 
     def candidates(self, text: str) -> list[tuple[int, str]]:
         """Sentences worth parsing: they hold a number and every word some rule requires."""
-        return [(m.start(), m.group()) for m in _SENTENCE.finditer(text)
+        return [(m.start(), m.group()) for m in SENTENCE.finditer(text)
                 if any(all(p.search(m.group()) for p in rule) for rule in self.required)
                 and self.number.search(m.group())]
 
