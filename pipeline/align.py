@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
-from pipeline.identify.gazetteer import name_key
+from pipeline.identify.index import game_index
 from pipeline.knowledge import Knowledge
+from pipeline.knowledge.facets import FacetRegistry
 from schemas import Comparison, ComparisonCell, ComparisonRow, Fact, Section, Source, TopicPassage, VariantChange
 
 
@@ -28,21 +29,14 @@ def status_of(cells: dict[str, list[ComparisonCell]]) -> str:
     return "agree" if all(s == sets[0] for s in sets) else "differ"
 
 
-def _row_key(facet: str, qualifier: str | None) -> tuple:
-    order = ["players", "deck_size", "packs", "hand_size", "deal_pattern", "talon_size", "rank_order",
-             "card_points", "target_score"]
-    base = order.index(facet) if facet in order else len(order)
-    return (base, facet, qualifier or "")
-
-
-def compare_game(game_id: str, facts: list[Fact], source_order: list[str]) -> Comparison:
+def compare_game(game_id: str, facts: list[Fact], source_order: list[str], registry: FacetRegistry) -> Comparison:
     rows: dict[tuple[str, str | None], dict[str, list[ComparisonCell]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:
         cell = rows[(f.facet, f.qualifier)][f.source_id]
         if canonical(f.value) not in {canonical(c.value) for c in cell}:
             cell.append(ComparisonCell(value=f.value, fact_id=f.id))
     out_rows = []
-    for (facet, qualifier) in sorted(rows, key=lambda k: _row_key(*k)):
+    for (facet, qualifier) in sorted(rows, key=lambda k: registry.order_key(*k)):
         by_source = rows[(facet, qualifier)]
         cells = {sid: by_source[sid] for sid in source_order if sid in by_source}
         out_rows.append(ComparisonRow(facet=facet, qualifier=qualifier, status=status_of(cells), cells=cells))
@@ -50,7 +44,7 @@ def compare_game(game_id: str, facts: list[Fact], source_order: list[str]) -> Co
     return Comparison(game_id=game_id, sources=sources, rows=out_rows)
 
 
-def variant_changes(variant: Comparison, parent: Comparison) -> list[VariantChange]:
+def variant_changes(variant: Comparison, parent: Comparison, registry: FacetRegistry) -> list[VariantChange]:
     """Facets whose values the variant states differently from its parent (any source)."""
     def values(c: Comparison) -> dict[tuple, dict[str, object]]:
         out: dict[tuple, dict[str, object]] = {}
@@ -62,7 +56,7 @@ def variant_changes(variant: Comparison, parent: Comparison) -> list[VariantChan
 
     pv, vv = values(parent), values(variant)
     changes = []
-    for key in sorted(set(pv) & set(vv), key=lambda k: _row_key(*k)):
+    for key in sorted(set(pv) & set(vv), key=lambda k: registry.order_key(*k)):
         if set(pv[key]) != set(vv[key]):
             changes.append(VariantChange(facet=key[0], qualifier=key[1],
                                          parent_values=[pv[key][k] for k in sorted(pv[key])],
@@ -76,32 +70,31 @@ def align(facts: list[Fact], sources: list[Source], knowledge: Knowledge) -> lis
     for f in facts:
         if f.game_id:
             by_game[f.game_id].append(f)
-    comps = {gid: compare_game(gid, fs, order) for gid, fs in by_game.items()}
+    comps = {gid: compare_game(gid, fs, order, knowledge.facets) for gid, fs in by_game.items()}
     for gid, comp in comps.items():
         game = knowledge.by_id.get(gid)
         if game and game.parent:
             comp.parent = game.parent
             if game.parent in comps:
-                comp.changes_from_parent = variant_changes(comp, comps[game.parent])
+                comp.changes_from_parent = variant_changes(comp, comps[game.parent], knowledge.facets)
     return [comps[g] for g in sorted(comps)]
 
 
 def topic_passages(sections: list[Section], knowledge: Knowledge) -> list[TopicPassage]:
     """Sub-sections mapped to common topics by the multilingual vocabulary in terms.yaml."""
-    topics = knowledge.terms.get("topics") or {}
+    index = game_index(knowledge)
     keys = []
-    for topic, names in topics.items():
-        for lang in ("en", "ja", "ru"):
-            for word in (names or {}).get(lang) or []:
-                k = name_key(str(word))
-                if k:
-                    keys.append((len(k), k, topic))
+    for topic, names in knowledge.terms.topics.items():
+        for word in names.all_words():
+            k = index.name_key(str(word))
+            if k:
+                keys.append((len(k), k, topic))
     keys.sort(reverse=True)  # longest (most specific) phrase first
     out = []
     for s in sections:
         if s.level == 0 or not s.game_id or not s.title:
             continue
-        title = name_key(s.title)
+        title = index.name_key(s.title)
         hit = next((topic for _, k, topic in keys if k == title), None) or \
             next((topic for _, k, topic in keys if len(k) >= 3 and k in title), None)
         if hit:

@@ -11,7 +11,6 @@ from pipeline.ingest import ingest
 from pipeline.manifest import Corpus, load_manifest
 from pipeline.align import align, topic_passages
 from pipeline.extract import extract
-from pipeline.identify import Gazetteer
 from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.output import staged_output, write_json, write_jsonl
 from pipeline.segment import segment
@@ -45,6 +44,16 @@ class BuildResult:
         return [f for sid in self.source_order() for f in self.facts.get(sid, [])]
 
 
+def load_checked_knowledge(corpus: Corpus) -> Knowledge:
+    """The corpus's knowledge with every rule checked against the registries: an unknown
+    facet, reader, item or macro stops the build here, naming its file and line."""
+    from pipeline.extract.rules import check_all_rules
+
+    knowledge = load_knowledge(corpus)
+    check_all_rules(knowledge)
+    return knowledge
+
+
 def page_ranges(doc: Document) -> list[PageRange]:
     """Runs of roman and arabic page labels, in text order."""
     ranges: list[PageRange] = []
@@ -57,13 +66,13 @@ def page_ranges(doc: Document) -> list[PageRange]:
     return ranges
 
 
-def read_source(corpus: Corpus, entry) -> tuple[Source, Document]:
+def read_source(corpus: Corpus, entry, languages=None) -> tuple[Source, Document]:
     path = corpus.text_path(entry)
     try:
         raw = path.read_bytes()
     except OSError as exc:
         raise HoyleError(f"{path}: cannot read: {exc.strerror}") from None
-    doc, encoding = ingest(entry, raw, path=str(path))
+    doc, encoding = ingest(entry, raw, path=str(path), languages=languages)
     source = Source(
         id=entry.id, title=entry.title, language=entry.language, year=entry.year,
         edition=entry.edition, kind=entry.kind, machine_translated=entry.machine_translated,
@@ -86,11 +95,10 @@ class SourceResult:
     facts: list[Fact]
 
 
-def process_source(corpus: Corpus, entry, knowledge: Knowledge, gaz: Gazetteer | None = None) -> SourceResult:
+def process_source(corpus: Corpus, entry, knowledge: Knowledge) -> SourceResult:
     """ingest -> segment -> extract for one source: a pure function of its inputs."""
-    gaz = gaz or Gazetteer(knowledge)
-    source, doc = read_source(corpus, entry)
-    sections, warnings = segment(doc, knowledge, gaz, entry.conventions)
+    source, doc = read_source(corpus, entry, knowledge.languages)
+    sections, warnings = segment(doc, knowledge, entry.conventions)
     # warnings name the file and line, as every message to the user does
     where = str(corpus.text_path(entry))
     warnings = [where + w[len(doc.source_id):] if w.startswith(doc.source_id + ":") else w for w in warnings]
@@ -100,13 +108,13 @@ def process_source(corpus: Corpus, entry, knowledge: Knowledge, gaz: Gazetteer |
 
 def _worker(args) -> tuple[str, SourceResult]:
     corpus, entry = args
-    return entry.id, process_source(corpus, entry, load_knowledge(corpus))
+    return entry.id, process_source(corpus, entry, load_checked_knowledge(corpus))
 
 
 def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir: Path | None = None) -> BuildResult:
     from pipeline.cache import Cache, source_key
 
-    knowledge = load_knowledge(corpus)
+    knowledge = load_checked_knowledge(corpus)
     cache = Cache(cache_dir)
     keys, done, todo = {}, {}, []
     for entry in corpus.entries:
@@ -132,9 +140,8 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
                 cache.put(keys[sid], res)
                 stage.advance(sid)
     else:
-        gaz = Gazetteer(knowledge)
         for entry in todo:
-            res = process_source(corpus, entry, knowledge, gaz)
+            res = process_source(corpus, entry, knowledge)
             done[entry.id] = res
             cache.put(keys[entry.id], res)
             stage.advance(entry.id)
@@ -146,15 +153,18 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
         result.sections[e.id] = done[e.id].sections
         result.facts[e.id] = done[e.id].facts
         result.warnings.extend(done[e.id].warnings)
-    result.toc_links = link_contents(corpus, result, Gazetteer(knowledge))
+    result.toc_links = link_contents(corpus, result, knowledge)
     result.comparisons = align(result.all_facts(), result.sources, knowledge)
     result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge)
     return result
 
 
-def link_contents(corpus: Corpus, result: BuildResult, gaz: Gazetteer) -> list[TocLink]:
-    from pipeline.identify.contents import contents_entries, game_entries, toc_links
+def link_contents(corpus: Corpus, result: BuildResult, knowledge: Knowledge) -> list[TocLink]:
+    from pipeline.identify.index import game_index
+    from pipeline.segment.contents import contents_entries, game_entries, toc_links
+    from pipeline.segment.headings import conventions_of
 
+    gaz, conventions = game_index(knowledge), conventions_of(knowledge)
     links: list[TocLink] = []
     for entry in corpus.entries:
         target = entry.same_edition_as or entry.id
@@ -163,7 +173,7 @@ def link_contents(corpus: Corpus, result: BuildResult, gaz: Gazetteer) -> list[T
                                    f"{target!r} is not a source id; its index is not linked")
             continue
         doc = result.documents[entry.id]
-        links += toc_links(doc, game_entries(contents_entries(doc), gaz), target, result.sections[target])
+        links += toc_links(doc, game_entries(contents_entries(doc, conventions), gaz), target, result.sections[target])
     return links
 
 

@@ -194,13 +194,13 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
     import io
     import json as jsonmod
 
-    from pipeline.identify import Gazetteer
+    from pipeline.identify import game_index
     if fmt not in ("table", "json", "csv", "markdown"):
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use table, json, csv or markdown"))
     result = _run(corpus)
     gid = game if game in result.knowledge.by_id else None
     if gid is None:
-        m = Gazetteer(result.knowledge).match(game)
+        m = game_index(result.knowledge).match(game)
         gid = m.game_id if m else None
     comp = next((c for c in result.comparisons if c.game_id == gid), None)
     if comp is None:

@@ -9,22 +9,17 @@ A sentence gives a point map when it makes two or more assignments (or one to se
 "each"). Subjects are ranks, rank lists, named groups of ranks ("court cards", from the
 language's `card_points.groups`) or "the others" (the ranks of a list named earlier in the
 sentence that got no value yet). A value is a number or "face value" (a numeral rank's own
-number). The words are data: `card_points:` in pipeline/lang/<lang>.yaml.
+number). The words are data: `card_points:` in pipeline/lang/<lang>/profile.yaml.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import regex
 
-from pipeline.extract.cards import SEP, RankVocabulary, parse_rank_list
-from pipeline.extract.numbers import number_regex, parse_number
+from pipeline.extract.cards import RankVocabulary, parse_rank_list
 from pipeline.extract.sentences import SENTENCE
-from pipeline.lang import language_data
-
-MAX_POINTS = 25  # a card's points; larger numbers are scores, not card values
 
 
 @dataclass(frozen=True)
@@ -35,7 +30,9 @@ class PointStatement:
 
 
 @dataclass(frozen=True)
-class _Grammar:
+class PointGrammar:
+    """One language's card-point statement grammar, compiled from its profile."""
+
     assignment: regex.Pattern
     rank_list: regex.Pattern
     groups: dict[str, list[str]]     # lower-cased group name -> rank codes
@@ -46,25 +43,33 @@ class _Grammar:
     particular: regex.Pattern      # a suit name just before the subject: one card ("the spade Jack")
 
 
-@lru_cache(maxsize=8)
-def _grammar(lang: str, tok: str, suits: tuple[str, ...]) -> _Grammar | None:
-    data = language_data(lang).get("card_points")
-    if not data:
+    numbers: object                # the language's NumberReader
+    max_points: int                # a card's points; larger numbers are scores, not card values
+
+
+def point_grammar(language, vocab: RankVocabulary, suits: tuple[str, ...], max_points: int) -> PointGrammar | None:
+    """The grammar of `language` (None when its profile has no `card_points:`); `suits` are suit
+    names, singular and plural, for telling a particular card ("the spade Jack") from a rank."""
+    data = language.profile.card_points
+    if data is None:
         return None
-    groups = {str(n).lower(): [str(r) for r in g["ranks"]] for g in data["groups"].values() for n in g["names"]}
+    sep = vocab.sep
+    groups = {str(n).lower(): [str(r) for r in g.ranks] for g in data.groups.values() for n in g.names}
     group_alt = "|".join(regex.escape(n) for n in sorted(groups, key=len, reverse=True))
-    tok = _rank_token(tok)
-    subject = (rf"(?P<subject>(?:{data['determiner']})?(?:(?P<group>{group_alt})|(?P<others>{data['others']})|"
-               rf"(?P<ranks>{tok}(?:{SEP}(?:{data['determiner']})?{tok})*)))")
-    num = number_regex(lang)
-    value = rf"(?P<value>(?P<n>{num})(?:\s*(?:{data['alternative']})\s*{num})?|(?P<face>{data['face_value']}))"
-    assignment = regex.compile(rf"{subject}\s*(?P<link>{data['link']})\s*{value}(?:\s*(?:{data['unit']}))?"
-                               rf"(?P<each>\s*(?:{data['each']}))?", regex.IGNORECASE | regex.V0)
-    rank_list = regex.compile(rf"{tok}(?:{SEP}{tok}){{2,}}", regex.IGNORECASE | regex.V0)
-    return _Grammar(assignment, rank_list, groups, regex.compile(data["face_value"], regex.IGNORECASE),
-                    regex.compile(data["others"], regex.IGNORECASE), regex.compile(data["each"], regex.IGNORECASE),
-                    regex.compile(data["cue"], regex.IGNORECASE),
-                    regex.compile(rf"(?<!\w)(?:{'|'.join(regex.escape(x) for x in suits) or '(?!)'})\s+$", regex.IGNORECASE))
+    tok = _rank_token(vocab.token)
+    subject = (rf"(?P<subject>(?:{data.determiner})?(?:(?P<group>{group_alt})|(?P<others>{data.others})|"
+               rf"(?P<ranks>{tok}(?:{sep}(?:{data.determiner})?{tok})*)))")
+    num = language.numbers.pattern
+    value = rf"(?P<value>(?P<n>{num})(?:\s*(?:{data.alternative})\s*{num})?|(?P<face>{data.face_value}))"
+    assignment = regex.compile(rf"{subject}\s*(?P<link>{data.link})\s*{value}(?:\s*(?:{data.unit}))?"
+                               rf"(?P<each>\s*(?:{data.each}))?", regex.IGNORECASE | regex.V0)
+    rank_list = regex.compile(rf"{tok}(?:{sep}{tok}){{2,}}", regex.IGNORECASE | regex.V0)
+    return PointGrammar(assignment, rank_list, groups, regex.compile(data.face_value, regex.IGNORECASE),
+                        regex.compile(data.others, regex.IGNORECASE), regex.compile(data.each, regex.IGNORECASE),
+                        regex.compile(data.cue, regex.IGNORECASE),
+                        regex.compile(rf"(?<!\w)(?:{'|'.join(regex.escape(x) for x in suits) or '(?!)'})\s+$",
+                                      regex.IGNORECASE),
+                        language.numbers, max_points)
 
 
 def _rank_token(vocab_token: str) -> str:
@@ -101,10 +106,8 @@ def _elliptic(m: regex.Match, vocab: RankVocabulary) -> bool:
                                        and len(subject.split()[-1]) > 2)
 
 
-def point_statements(text: str, lang: str, vocab: RankVocabulary, suits: tuple[str, ...] = ()) -> list[PointStatement]:
-    """Point maps stated in the sentences of `text`; `suits` are suit names (terms.yaml), singular
-    and plural, for telling a particular card ("the spade Jack") from a rank."""
-    grammar = _grammar(lang, vocab.token, suits)
+def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabulary) -> list[PointStatement]:
+    """Point maps stated in the sentences of `text`."""
     if grammar is None:
         return []
     out: list[PointStatement] = []
@@ -133,8 +136,8 @@ def point_statements(text: str, lang: str, vocab: RankVocabulary, suits: tuple[s
                 if m.group("face"):
                     value = int(r) if r.isdigit() else None
                 else:
-                    value = parse_number(m.group("n"), lang)
-                if value is not None and 0 <= value <= MAX_POINTS:
+                    value = grammar.numbers.parse(m.group("n"))
+                if value is not None and 0 <= value <= grammar.max_points:
                     points.setdefault(r, value)
             spans.append((sentence.start() + m.start(), sentence.start() + m.end()))
             several_each = several_each or (len(ranks) > 1 and bool(m.group("each")))

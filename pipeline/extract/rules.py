@@ -1,6 +1,6 @@
-"""Extraction rules as data: each language's `facts:` list in pipeline/lang/<lang>.yaml.
+"""Extraction rules as data: each language's `facts.yaml` (regex rules) and `token_rules.yaml`.
 
-A rule is a regex with macros, expanded here from the language's knowledge:
+A regex rule is a pattern with macros, expanded here from the knowledge:
   {N} / {N:name}   one number (digits, kanji, number words)  -> group `n` / `name`
   {RANKS}          a list of four or more rank names          -> group `ranks`
   {PAIRS}          three or more "rank points" pairs          -> group `pairs`
@@ -10,37 +10,37 @@ A rule is a regex with macros, expanded here from the language's knowledge:
   {RANKLIST}       two or more rank names ("A，10，R(K)")      -> group `ranks`
   {NUMS}           one or more numbers ("150点と100点")        -> group `nums`
   {SUIT}           one suit name (terms.yaml)                 -> group `suit`
+
+Every rule names a registered facet and a registered reader (extract/readers.py); an unknown
+facet, reader, item or macro, or a pattern without the groups its reader needs, is an error at
+load naming the file and line.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import regex
 
-from pipeline.extract.cards import SEP, RankVocabulary, pairs_regex
-from pipeline.extract.numbers import number_regex
-from pipeline.lang import language_data
+from pipeline.errors import HoyleError
+from pipeline.extract.cards import pairs_regex, vocabulary
+from pipeline.extract.readers import DEFAULT_READER, READERS, Reader
+from pipeline.datafile import located_error, read_yaml
 
+MACROS = ("N", "NUMS", "RANKS", "RANKLIST", "RANK", "SUIT", "PAIRS", "ITEM", "SEQ")
 _MACRO = regex.compile(r"\{(N|NUMS|RANKS|RANKLIST|RANK|SUIT|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
+_ANY_MACRO = regex.compile(r"(?<!\\[pPN])(?<!\\)\{([A-Z][A-Z_]*)(?::\w+)?\}")
 
 
 @dataclass(frozen=True)
 class Rule:
     id: str
     facet: str
-    pattern: regex.Pattern
+    reader: Reader
+    pattern: regex.Pattern | None
     qualifier: str | None
-    derive: str | None      # e.g. "multiply": deck_size = n × m
-
-
-def item_names(facets: dict, lang: str) -> dict[str, str]:
-    out: dict[str, str] = {}
-    for item, names in (facets.get("items") or {}).items():
-        for name in (names or {}).get(lang) or []:
-            out.setdefault(str(name).lower(), item)
-            out.setdefault(regex.sub(r"\s+", "", str(name).lower()), item)
-    return out
+    item: str | None = None
 
 
 def _name_regex(name: str) -> str:
@@ -49,19 +49,53 @@ def _name_regex(name: str) -> str:
     return r"\s*".join(regex.escape(p) for p in parts if p)
 
 
-def suit_names(terms: dict) -> dict[str, str]:
-    """Every suit name in every language -> suit id."""
-    return {str(w).lower(): suit for suit, names in (terms.get("suits") or {}).items()
-            for lang in ("en", "ja", "ru") for w in (names or {}).get(lang) or []}
+def _fail(path: Path, loc: tuple, message: str) -> HoyleError:
+    return located_error(path, read_yaml(path)[1], loc, message)
 
 
-def compile_rules(lang: str, vocab: RankVocabulary, facets: dict, terms: dict | None = None) -> list[Rule]:
-    num = number_regex(lang)
-    suits = sorted(suit_names(terms or {}), key=len, reverse=True)
+def check_rule(spec, knowledge, path: Path, loc: tuple) -> Reader:
+    """The reader of a rule spec, after checking its facet, reader and item against the registries."""
+    facets = knowledge.facets
+    spec_facet = facets.spec(spec.facet)
+    if spec_facet is None:
+        known = ", ".join([*facets.specs, "score:<item>"])
+        raise _fail(path, (*loc, "facet"), f"unknown facet {spec.facet!r} (known: {known})")
+    name = spec.read or DEFAULT_READER[spec_facet.type]
+    reader = READERS.get(name)
+    if reader is None:
+        raise _fail(path, (*loc, "read"), f"unknown reader {name!r} (known: {', '.join(READERS)})")
+    if spec_facet.type not in reader.types:
+        raise _fail(path, (*loc, "read"), f"reader {name!r} gives {'/'.join(sorted(reader.types))}, "
+                                          f"but facet {spec.facet!r} is {spec_facet.type}")
+    if spec.qualifier and spec.qualifier not in facets.qualifiers:
+        raise _fail(path, (*loc, "qualifier"), f"unknown qualifier {spec.qualifier!r} "
+                                               f"(facets.yaml `qualifiers`: {', '.join(facets.qualifiers)})")
+    if spec.item is not None and not any(i == spec.item or i.endswith("_" + spec.item) for i in facets.items):
+        raise _fail(path, (*loc, "item"), f"no scoring item {spec.item!r} in facets.yaml")
+    return reader
+
+
+def _has_groups(pattern: regex.Pattern, reader: Reader) -> bool:
+    return all(any(g in pattern.groupindex for g in need.split("|")) for need in reader.groups)
+
+
+def rules_of(knowledge, lang: str) -> list[Rule]:
+    """The compiled regex rules of one language, built once per knowledge."""
+    return knowledge.compiled(("rules", lang), lambda: compile_rules(knowledge.languages[lang], knowledge))
+
+
+def compile_rules(language, knowledge) -> list[Rule]:
+    num = language.numbers.pattern
+    vocab = vocabulary(knowledge)
+    suits = sorted(knowledge.suit_names, key=len, reverse=True)
     suit_alt = "|".join(regex.escape(x) for x in suits) or "(?!)"
-    items = sorted(item_names(facets, lang), key=len, reverse=True)
+    items = sorted(knowledge.facets.item_names(language.code), key=len, reverse=True)
     item_alt = "|".join(_name_regex(i) for i in items) or "(?!)"
-    pair = pairs_regex(vocab, lang)
+    pair = pairs_regex(vocab, language.numbers)
+    sep = vocab.sep
+    unit = rf"(?:\s*(?:{vocab.points_unit}))?"
+    joiners = "|".join(["、", ",", *knowledge.languages.all_patterns(lambda p: p.words.and_)])
+    notes = "|".join(knowledge.languages.all_patterns(lambda p: p.words.rank_note)) or "(?!)"
 
     def expand(m: regex.Match) -> str:
         kind, name = m.group(1), m.group(2)
@@ -70,32 +104,53 @@ def compile_rules(lang: str, vocab: RankVocabulary, facets: dict, terms: dict | 
         if kind == "SEQ":
             return f"(?P<{name or 'seq'}>{num}(?:\\s*[,、，\\-]\\s*{num}){{1,4}})"
         if kind == "NUMS":
-            unit = r"(?:\s*(?:点|points?|очк\w*))?"
-            return f"(?P<{name or 'nums'}>{num}{unit}(?:\\s*(?:と|,|、|and|и)\\s*{num}{unit})*)"
+            return f"(?P<{name or 'nums'}>{num}{unit}(?:\\s*(?:{joiners})\\s*{num}{unit})*)"
         if kind == "SUIT":
             return rf"(?P<{name or 'suit'}>(?<![A-Za-z\p{{Cyrillic}}])(?:{suit_alt})(?![A-Za-z\p{{Cyrillic}}]))"
         if kind == "RANKLIST":
-            tok = vocab.token
-            return f"(?P<{name or 'ranks'}>{tok}(?:{SEP}{tok})+)"
+            return f"(?P<{name or 'ranks'}>{vocab.token}(?:{sep}{vocab.token})+)"
         if kind == "RANK":
             return f"(?P<{name or 'rank'}>{vocab.token})"
         if kind == "RANKS":
             # a rank may carry a note: "エース（最高）", "7 (lowest)"
-            note = r"(?:\s*[(（](?:最高|最低|最上位|最下位|highest|lowest|high|low|старш\w*|младш\w*)[)）])?"
-            tok = f"(?:{vocab.token}){note}"
+            tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes})[)）])?"
             # "10，9，…，2，1": an ellipsis stands for the ranks in between
             gap = r"(?:…|\.\.\.|・・・)"
-            return f"(?P<{name or 'ranks'}>{tok}(?:{SEP}(?:{gap}{SEP})?{tok}){{3,}})"
+            return f"(?P<{name or 'ranks'}>{tok}(?:{sep}(?:{gap}{sep})?{tok}){{3,}})"
         if kind == "PAIRS":
             # a short qualifier may stand between pairs ("…20 点，切札の 9 が 14 点")
             filler = r"(?:[^\d\s,，、;。.]{1,4}?\s*[,，、]?\s*)?"
-            return f"(?P<{name or 'pairs'}>(?:{pair})(?:{SEP}{filler}(?:{pair})){{2,}})"
+            return f"(?P<{name or 'pairs'}>(?:{pair})(?:{sep}{filler}(?:{pair})){{2,}})"
         return rf"(?P<{name or 'item'}>(?<![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d・･\-])(?:{item_alt})(?![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d]))"
 
+    path = language.path("facts.yaml")
     rules = []
-    for spec in language_data(lang).get("facts") or []:
-        source = _MACRO.sub(expand, spec["pattern"])
-        flags = regex.IGNORECASE | regex.MULTILINE | regex.V0
-        rules.append(Rule(id=f"{lang}.{spec['id']}", facet=spec["facet"], pattern=regex.compile(source, flags),
-                          qualifier=spec.get("qualifier"), derive=spec.get("derive")))
+    for i, spec in enumerate(language.facts):
+        loc = ("facts", i)
+        reader = check_rule(spec, knowledge, path, loc)
+        unknown = [m.group(1) for m in _ANY_MACRO.finditer(spec.pattern) if m.group(1) not in MACROS]
+        if unknown:
+            raise _fail(path, (*loc, "pattern"), f"unknown macro {{{unknown[0]}}} (known: {', '.join(MACROS)})")
+        try:
+            pattern = regex.compile(_MACRO.sub(expand, spec.pattern), regex.IGNORECASE | regex.MULTILINE | regex.V0)
+        except regex.error as exc:
+            raise _fail(path, (*loc, "pattern"), f"invalid pattern: {exc}") from None
+        if not _has_groups(pattern, reader):
+            raise _fail(path, (*loc, "pattern"), f"reader {spec.read or 'default'!r} needs the group(s) "
+                                                 f"{', '.join(reader.groups)} (e.g. {{N}})")
+        rules.append(Rule(id=f"{language.code}.{spec.id}", facet=spec.facet, reader=reader, pattern=pattern,
+                          qualifier=spec.qualifier, item=spec.item))
     return rules
+
+
+def check_all_rules(knowledge) -> None:
+    """Every rule of every language checked against the registries (cheap: nothing compiled)."""
+    for language in knowledge.languages:
+        for i, spec in enumerate(language.facts):
+            check_rule(spec, knowledge, language.path("facts.yaml"), ("facts", i))
+            unknown = [m.group(1) for m in _ANY_MACRO.finditer(spec.pattern) if m.group(1) not in MACROS]
+            if unknown:
+                raise _fail(language.path("facts.yaml"), ("facts", i, "pattern"),
+                            f"unknown macro {{{unknown[0]}}} (known: {', '.join(MACROS)})")
+        for i, spec in enumerate(language.token_rules):
+            check_rule(spec, knowledge, language.path("token_rules.yaml"), ("rules", i))

@@ -1,4 +1,4 @@
-"""Token rules: spaCy Matcher patterns as data (`token_rules:` in pipeline/lang/<lang>.yaml).
+"""Token rules: spaCy Matcher patterns as data (pipeline/lang/<lang>/token_rules.yaml).
 
 Regex rules read the surface; token rules read lemmas, where a language inflects what a
 statement says ("сдавали/сдавалось/сдаётся по двенадцать карт", "dealt/deals"). Only sentences
@@ -19,19 +19,21 @@ from dataclasses import dataclass
 import regex
 from spacy.matcher import Matcher
 
-from pipeline.extract.numbers import number_regex
+from pipeline.errors import HoyleError
+from pipeline.extract.readers import Reader
+from pipeline.extract.rules import check_rule
 from pipeline.extract.sentences import SENTENCE
-from pipeline.lang import language_data
-from pipeline.nlp import pipeline_for, texts_for_pipeline
+from pipeline.nlp import annotate, texts_for_pipeline
 
 
 @dataclass(frozen=True)
 class TokenRule:
     id: str
     facet: str
+    reader: Reader
     qualifier: str | None
-    derive: str | None
     captures: tuple[str | None, ...]   # per pattern token: the capture name, if any
+    item: str | None = None
 
 
 @dataclass(frozen=True)
@@ -64,15 +66,7 @@ def _spec_token(spec: dict) -> tuple[dict, str | None]:
     return spec, capture
 
 
-def _stem(word: str) -> str:
-    """A prefix every inflected form shares: Japanese verbs change their final kana (配る: 配り),
-    Russian and English words their ending (карта: карт, очко: очк)."""
-    if regex.search(r"\p{Hiragana}$", word) and regex.match(r"\p{Han}", word):
-        return regex.sub(r"\p{Hiragana}+$", "", word)
-    return word[:max(2, min(len(word) - 1, 4))] if len(word) > 2 else word
-
-
-def _required_stems(spec: dict) -> tuple[str, ...]:
+def _required_stems(spec: dict, stem) -> tuple[str, ...]:
     """Stems a sentence must contain for this rule to match: its required content words (LEMMA
     lists; any one of each list), else its literal words."""
 
@@ -87,34 +81,44 @@ def _required_stems(spec: dict) -> tuple[str, ...]:
     required = [t for t in spec["tokens"] if t.get("OP") not in ("?", "*") and not str(t.get("OP", "")).startswith("{0")]
     lists = [words_of(t, ("LEMMA",)) for t in required if "LEMMA" in t] \
         or [words_of(t, ("LOWER", "TEXT")) for t in required if words_of(t, ("LOWER", "TEXT"))]
-    return tuple("|".join(regex.escape(_stem(w)) for w in words) for words in lists if words)
+    return tuple("|".join(regex.escape(stem(w)) for w in words) for words in lists if words)
+
+
+def token_rules_of(knowledge, lang: str) -> "TokenRules":
+    """The token rules of one language (its spaCy pipeline loads when it has any), built once."""
+    return knowledge.compiled(("token_rules", lang), lambda: TokenRules(knowledge.languages[lang], knowledge))
 
 
 class TokenRules:
     """One language's compiled token rules and its pre-filter."""
 
-    def __init__(self, lang: str):
-        data = language_data(lang).get("token_rules") or {}
-        self.lang = lang
+    def __init__(self, language, knowledge):
+        self.language = language
         self.rules: dict[str, TokenRule] = {}
         self.nlp = None
         self.matcher = None
         self._items_key: tuple = ()
         self._items: list = []
-        specs = data.get("rules") or []
+        specs = language.token_rules
         if not specs:
             return
-        self.nlp = pipeline_for(lang)
+        self.nlp = language.nlp
         self.matcher = Matcher(self.nlp.vocab, validate=True)
-        for spec in specs:
-            tokens = [_spec_token(t) for t in spec["tokens"]]
-            rule = TokenRule(id=f"{lang}.tok.{spec['id']}", facet=spec["facet"], qualifier=spec.get("qualifier"),
-                             derive=spec.get("derive"), captures=tuple(c for _, c in tokens))
+        path = language.path("token_rules.yaml")
+        for i, spec in enumerate(specs):
+            reader = check_rule(spec, knowledge, path, ("rules", i))
+            tokens = [_spec_token(t) for t in spec.tokens]
+            rule = TokenRule(id=f"{language.code}.tok.{spec.id}", facet=spec.facet, reader=reader,
+                             qualifier=spec.qualifier, captures=tuple(c for _, c in tokens), item=spec.item)
             self.rules[rule.id] = rule
-            self.matcher.add(rule.id, [[t for t, _ in tokens]])
+            try:
+                self.matcher.add(rule.id, [[t for t, _ in tokens]])
+            except ValueError as exc:  # spaCy's own pattern validation
+                raise HoyleError(f"{path}: rule {spec.id!r}: invalid token pattern: {exc}") from None
         # the pre-filter: every required word of some rule is in the sentence
-        self.required = [[regex.compile(alt, regex.IGNORECASE) for alt in _required_stems(spec)] for spec in specs]
-        self.number = regex.compile(number_regex(lang), regex.IGNORECASE)
+        self.required = [[regex.compile(alt, regex.IGNORECASE)
+                          for alt in _required_stems(spec.model_dump(), language.stem)] for spec in specs]
+        self.number = regex.compile(language.numbers.pattern, regex.IGNORECASE)
 
     def candidates(self, text: str) -> list[tuple[int, str]]:
         """Sentences worth parsing: they hold a number and every word some rule requires."""
@@ -127,7 +131,7 @@ class TokenRules:
         key = tuple(sorted(items))
         if self._items_key != key:
             self._items_key = key
-            self._items = sorted(((tuple(frozenset(t._.lemmas) for t in self.nlp(name) if not t.is_punct), name)
+            self._items = sorted(((tuple(frozenset(t._.lemmas) for t in annotate(self.nlp(name), self.language) if not t.is_punct), name)
                                   for name in items if name.strip()), key=lambda p: -len(p[0]))
         return self._items
 
@@ -146,7 +150,7 @@ class TokenRules:
         pieces = [(start + off + o, part) for off, sent in self.candidates(piece)
                   for o, part in texts_for_pipeline(sent)]
         out: list[TokenMatch] = []
-        for (base, _), doc in zip(pieces, self.nlp.pipe(p for _, p in pieces)):
+        for (base, _), doc in zip(pieces, (annotate(d, self.language) for d in self.nlp.pipe(p for _, p in pieces))):
             best: dict[tuple[str, int], TokenMatch] = {}
             for match_id, s, e, align in self.matcher(doc, with_alignments=True):
                 rule = self.rules[self.nlp.vocab.strings[match_id]]

@@ -7,27 +7,16 @@ from __future__ import annotations
 
 import regex
 
-from pipeline.knowledge import Knowledge
-
 _NUMBERED = regex.compile(r"(?m)^\s*\d{1,3}\s*[.．]\s+\S")
 MIN_NUMBERED = 3
 MIN_MENTIONS = 3
 
 
-def dominant_game(text: str, knowledge: Knowledge) -> str | None:
-    """The game a stretch of rules keeps naming, if one clearly dominates."""
+def dominant_game(text: str, index) -> str | None:
+    """The game a stretch of rules keeps naming (GameIndex.mentions), if one clearly dominates."""
     if len(_NUMBERED.findall(text)) < MIN_NUMBERED:
         return None
-    counts: dict[str, int] = {}
-    low = text.casefold()
-    for game in knowledge.games:
-        names = {n for n in [game.names.en, game.names.ja, game.names.ru, *game.aliases] if n and len(n) >= 4}
-        n = 0
-        for name in names:
-            pattern = r"(?<![\p{L}])" + regex.escape(name.casefold()) + r"(?![\p{L}])"
-            n += len(regex.findall(pattern, low))
-        if n:
-            counts[game.id] = n
+    counts = index.mentions(text)
     if not counts:
         return None
     ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))

@@ -7,12 +7,16 @@ from pipeline.ingest.boilerplate import find_boilerplate
 from pipeline.ingest.decode import decode_source
 from pipeline.ingest.markers import find_footnote_markers, find_page_markers
 from pipeline.ingest.normalize import normalize_with_segments
+from pipeline.lang import Languages, load_languages
 from pipeline.positions import line_starts
 from schemas import Document, ManifestEntry
 
 
-def ingest(entry: ManifestEntry, raw: bytes, *, path: str) -> tuple[Document, str]:
-    """Return the document and the encoding actually used."""
+def ingest(entry: ManifestEntry, raw: bytes, *, path: str, languages: Languages | None = None) -> tuple[Document, str]:
+    """Return the document and the encoding actually used. Boilerplate patterns come from every
+    language profile (`languages`; the embedded profiles when not given): a Japanese translation
+    keeps English Gutenberg markers, and vice versa."""
+    languages = languages if languages is not None else load_languages()
     text, encoding, repairs = decode_source(raw, path=path, encoding=entry.encoding)
     normalized, seg_norm, seg_orig, seg_olen = normalize_with_segments(text)
     lines = line_starts(text)
@@ -27,7 +31,7 @@ def ingest(entry: ManifestEntry, raw: bytes, *, path: str) -> tuple[Document, st
         line_starts=lines,
         page_markers=find_page_markers(text, lines),
         footnotes=find_footnote_markers(text, lines),
-        boilerplate=find_boilerplate(text, normalized, seg_norm, seg_orig, seg_olen, lines),
+        boilerplate=find_boilerplate(text, normalized, seg_norm, seg_orig, seg_olen, lines, languages),
         repairs=repairs,
     )
     return doc, encoding

@@ -5,25 +5,28 @@ from __future__ import annotations
 
 import regex
 
-from pipeline.lang import all_languages_key
 from pipeline.positions import line_of
 from schemas import BoilerplateSpan
 
 
-def _compiled() -> dict[str, list[regex.Pattern]]:
-    return {kind: [regex.compile(p, regex.MULTILINE) for p in pats]
-            for kind, pats in all_languages_key("boilerplate").items()}
+def _compiled(languages) -> dict[str, list[regex.Pattern]]:
+    """`boilerplate:` patterns of every language profile, by kind."""
+    out: dict[str, list[regex.Pattern]] = {}
+    for lang in languages:
+        for kind, patterns in lang.profile.boilerplate.items():
+            out.setdefault(kind, []).extend(regex.compile(p, regex.MULTILINE) for p in patterns)
+    return out
 
 
 def find_boilerplate(original: str, normalized: str, seg_norm: list[int], seg_orig: list[int],
-                     seg_olen: list[int], line_starts: list[int]) -> list[BoilerplateSpan]:
+                     seg_olen: list[int], line_starts: list[int], languages) -> list[BoilerplateSpan]:
     """Match the patterns on the normalized view; report spans in ORIGINAL offsets."""
     from schemas import Document
 
     view = Document.model_construct(text=original, normalized=normalized, seg_norm=seg_norm, seg_orig=seg_orig,
                                     seg_olen=seg_olen)
     spans: list[tuple[str, int, int]] = []
-    for kind, patterns in sorted(_compiled().items()):
+    for kind, patterns in sorted(_compiled(languages).items()):
         for pat in patterns:
             for m in pat.finditer(normalized):
                 if m.end() > m.start():

@@ -5,16 +5,14 @@ which candidates open a game."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 
 import regex
 
-from pipeline.identify.gazetteer import Gazetteer, name_key
+from pipeline.identify.index import GameIndex, game_index
 from pipeline.identify.mentions import dominant_game
 from pipeline.knowledge import Knowledge
-from pipeline.lang import all_languages_key
 from pipeline.positions import Locator
-from pipeline.segment.headings import Candidate, find_candidates, load_conventions
+from pipeline.segment.headings import Candidate, Conventions, conventions_of, find_candidates
 from schemas import Document, Section, SectionAnchor
 
 _PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
@@ -32,14 +30,17 @@ class Heading:
     top: bool                 # opens a top-level section
 
 
-@lru_cache(maxsize=1)
-def _structural_patterns() -> tuple[tuple[str, regex.Pattern], ...]:
-    pats = all_languages_key("section_patterns")
-    return tuple((kind, regex.compile(p)) for kind in ("front", "laws", "other") for p in pats.get(kind, []))
+def _structural_patterns(knowledge: Knowledge) -> tuple[tuple[str, regex.Pattern], ...]:
+    """Headings that open front matter, laws or other parts (`section_patterns` of every language)."""
+    def build():
+        langs = knowledge.languages
+        return tuple((kind, regex.compile(p)) for kind in ("front", "laws", "other")
+                     for p in langs.all_patterns(lambda prof: getattr(prof.section_patterns, kind)))
+    return knowledge.compiled(("section_patterns",), build)
 
 
-def _structural(text: str) -> str | None:
-    for kind, pat in _structural_patterns():
+def _structural(text: str, knowledge: Knowledge) -> str | None:
+    for kind, pat in _structural_patterns(knowledge):
         if pat.search(text):
             return kind
     return None
@@ -47,34 +48,34 @@ def _structural(text: str) -> str | None:
 
 def _term_games(knowledge: Knowledge) -> dict[str, set[str]]:
     """name key -> games in which that word is a term of play."""
+    index = game_index(knowledge)
     out: dict[str, set[str]] = {}
-    for term in knowledge.terms.get("terms", []) or []:
-        games = set(term.get("games") or [])
-        if not games:
+    for term in knowledge.terms.terms:
+        if not term.games:
             continue
-        for lang in ("en", "ja", "ru"):
-            for word in term.get(lang, []) or []:
-                out.setdefault(name_key(str(word)), set()).update(games)
+        for word in term.all_words():
+            out.setdefault(index.name_key(str(word)), set()).update(term.games)
     return out
 
 
-def active_conventions(cands: list[Candidate], gaz: Gazetteer, declared: list[str]) -> set[str]:
+def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Conventions,
+                       declared: list[str]) -> set[str]:
     if declared:
         return set(declared)
-    min_hits, conventions = load_conventions()
     hits: dict[str, int] = {}
     for c in cands:
-        if gaz.match(c.text, allow_prefix=False):
+        if index.match(c.text, allow_prefix=False):
             hits[c.convention] = hits.get(c.convention, 0) + 1
     return {name for name, n in hits.items()
-            if n >= (conventions[name].min_game_hits or min_hits)}
+            if n >= (conventions.by_name[name].min_game_hits or conventions.min_game_hits)}
 
 
-def classify(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
+def classify(doc: Document, knowledge: Knowledge,
              declared: list[str] | None = None) -> tuple[list[Heading], list[str]]:
+    gaz = game_index(knowledge)
     skip = [(b.start, b.end) for b in doc.boilerplate]
-    cands = find_candidates(doc, skip)
-    active = active_conventions(cands, gaz, declared or [])
+    cands = find_candidates(doc, skip, conventions_of(knowledge))
+    active = active_conventions(cands, gaz, conventions_of(knowledge), declared or [])
     best: dict[int, Candidate] = {}
     for c in cands:
         if c.convention not in active:
@@ -89,14 +90,14 @@ def classify(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
     for c in sorted(best.values(), key=lambda c: c.start):
         m = gaz.match(c.text, allow_prefix=c.convention in ("short_line", "bare_title", "inline_tag", "separator_lead"),
                       allow_numeric=not c.no_numeric, context=[current_game] if current_game else [])
-        structural = _structural(c.text)
+        structural = _structural(c.text, knowledge)
         if m and m.method != "exact" and structural:
             m = None  # "LAWS OF X", "Xの法則", "X のルール": about the game, not the game
         if m:
             around = set(knowledge.family_line(current_game))
             # A game's name that is a term of play in the game we are in is a sub-section
             # (ピケ = the pique bonus inside Piquet; 橋 = a score situation inside Euchre).
-            term_keys = {name_key(c.text), name_key(_PAREN.sub("", c.text))}
+            term_keys = {gaz.name_key(c.text), gaz.name_key(_PAREN.sub("", c.text))}
             if current_game and set().union(*(terms.get(k, set()) for k in term_keys)) & around:
                 headings.append(Heading(c, "subsection", None, f"{c.convention}+term-in-context", False))
                 continue
@@ -132,13 +133,13 @@ def classify(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
     return headings, warnings
 
 
-def recover_lost_headings(doc: Document, headings: list[Heading], knowledge: Knowledge,
-                          gaz: Gazetteer) -> list[Heading]:
+def recover_lost_headings(doc: Document, headings: list[Heading], knowledge: Knowledge) -> list[Heading]:
     """Games the contents list shows but whose heading the text lost (see identify.contents)."""
-    from pipeline.identify.contents import contents_entries, game_entries, lost_game_starts
+    from pipeline.segment.contents import contents_entries, game_entries, lost_game_starts
 
+    gaz = game_index(knowledge)
     found = {h.game_id for h in headings if h.top and h.game_id}
-    entries = game_entries(contents_entries(doc), gaz)
+    entries = game_entries(contents_entries(doc, conventions_of(knowledge)), gaz)
     out = []
     for line, start, game_id in lost_game_starts(doc, entries, found, gaz):
         if any(h.cand.start == start for h in headings):
@@ -155,10 +156,10 @@ def _end_line(loc: Locator, text: str, start: int, end: int) -> int:
     return loc.line(max(start, end - 1))
 
 
-def segment(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
+def segment(doc: Document, knowledge: Knowledge,
             declared: list[str] | None = None) -> tuple[list[Section], list[str]]:
-    headings, warnings = classify(doc, knowledge, gaz, declared)
-    recovered = recover_lost_headings(doc, headings, knowledge, gaz)
+    headings, warnings = classify(doc, knowledge, declared)
+    recovered = recover_lost_headings(doc, headings, knowledge)
     if recovered:
         headings = sorted(headings + recovered, key=lambda h: h.cand.start)
     loc = Locator(doc)
@@ -198,7 +199,8 @@ def segment(doc: Document, knowledge: Knowledge, gaz: Gazetteer,
         orphan = None
         if not any(h.kind == "front" for h in lead_heads):
             # a text cut out of a longer book may open inside a game whose heading is elsewhere
-            orphan = dominant_game(doc.normalized[doc.norm_index(body_start):doc.norm_index(first_end)], knowledge)
+            orphan = dominant_game(doc.normalized[doc.norm_index(body_start):doc.norm_index(first_end)],
+                                   game_index(knowledge))
         if orphan:
             kind = "variant" if knowledge.by_id[orphan].parent else "game"
             lead = make(body_start, first_end, kind, None, orphan, None, 0, "recovered-from-mentions")

@@ -4,22 +4,34 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 import regex
-import yaml
+from pydantic import BaseModel, ConfigDict, field_validator
 
+from pipeline.datafile import load_model
 from schemas import Document
 
 _MARKERS = regex.compile(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 
 
-@dataclass(frozen=True)
-class Convention:
-    name: str
-    line: regex.Pattern | None
-    inline: regex.Pattern | None
+def _compile(v, flags: int):
+    if not isinstance(v, str):
+        return v
+    try:
+        return regex.compile(v, flags)
+    except regex.error as exc:
+        raise ValueError(f"invalid regex: {exc}") from None
+
+
+class Convention(BaseModel):
+    """One layout convention of headings (conventions.yaml)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+    name: str = ""
+    line: regex.Pattern | None = None
+    inline: regex.Pattern | None = None
     prev_blank: bool = False
     next_blank: bool = False
     next_nonblank: bool = False
@@ -30,6 +42,61 @@ class Convention:
     prev_short: int = 0
     variants_of_current: bool = False
     no_numeric: bool = False
+
+    @field_validator("line", mode="before")
+    @classmethod
+    def _line(cls, v):
+        return _compile(v, 0)
+
+    @field_validator("inline", mode="before")
+    @classmethod
+    def _inline(cls, v):
+        return _compile(v, regex.MULTILINE)
+
+
+class ConventionsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    min_game_hits: int = 2
+    contents_heading: str
+    contents_prose_chars: int = 60
+    not_heading: list[str] = []
+    conventions: dict[str, Convention]
+
+
+@dataclass(frozen=True)
+class Conventions:
+    """The heading conventions with the language profiles' words filled in."""
+
+    min_game_hits: int
+    by_name: dict[str, Convention]
+    not_heading: tuple[regex.Pattern, ...]
+    contents: regex.Pattern
+    contents_prose_chars: int
+
+
+CONVENTIONS_FILE = Path(__file__).parent / "conventions.yaml"
+
+
+def conventions_of(knowledge) -> Conventions:
+    """The heading conventions with the knowledge's language words, built once."""
+    return knowledge.compiled(("conventions",), lambda: load_conventions(knowledge.languages))
+
+
+def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
+    data = load_model(path, ConventionsFile)
+    by_name = {name: c.model_copy(update={"name": name}) for name, c in data.conventions.items()}
+
+    def words(get) -> str:
+        return "|".join(regex.escape(w) for w in languages.all_patterns(get)) or "(?!)"
+
+    fill = {"CONTENTS": words(lambda p: p.headings.contents), "SENTENCE_END": words(lambda p: p.headings.sentence_end)}
+
+    def expand(pattern: str) -> str:
+        return regex.sub(r"\{(CONTENTS|SENTENCE_END)\}", lambda m: fill[m.group(1)], pattern)
+
+    return Conventions(data.min_game_hits, by_name, tuple(regex.compile(expand(p)) for p in data.not_heading),
+                       regex.compile(expand(data.contents_heading), regex.IGNORECASE), data.contents_prose_chars)
 
 
 @dataclass(frozen=True)
@@ -46,39 +113,10 @@ class Candidate:
     no_numeric: bool = False     # a bare number is not a game name here
 
 
-@lru_cache(maxsize=1)
-def load_conventions() -> tuple[int, dict[str, Convention]]:
-    data = yaml.safe_load((Path(__file__).parent / "conventions.yaml").read_text(encoding="utf-8"))
-    out = {}
-    for name, spec in data["conventions"].items():
-        out[name] = Convention(
-            name=name,
-            line=regex.compile(spec["line"]) if "line" in spec else None,
-            inline=regex.compile(spec["inline"], regex.MULTILINE) if "inline" in spec else None,
-            prev_blank=spec.get("prev_blank", False),
-            next_blank=spec.get("next_blank", False),
-            next_nonblank=spec.get("next_nonblank", False),
-            anywhere=spec.get("anywhere", False),
-            game_only=spec.get("game_only", False),
-            max_chars=spec.get("max_chars", 200),
-            min_game_hits=spec.get("min_game_hits"),
-            prev_short=spec.get("prev_short", 0),
-            variants_of_current=spec.get("variants_of_current", False),
-            no_numeric=spec.get("no_numeric", False),
-        )
-    _NOT_HEADING[:] = [regex.compile(p) for p in data.get("not_heading", [])]
-    _CONTENTS[:] = [regex.compile(data["contents_heading"], regex.IGNORECASE), data.get("contents_prose_chars", 60)]
-    return data.get("min_game_hits", 2), out
-
-
-_NOT_HEADING: list[regex.Pattern] = []
-_CONTENTS: list = []
-
-
-def contents_blocks(norm_lines: list[str]) -> list[tuple[int, int]]:
+def contents_blocks(norm_lines: list[str], conventions: Conventions) -> list[tuple[int, int]]:
     """0-based [first, last) line ranges of contents/index lists (entries, not headings)."""
-    load_conventions()
-    pattern, prose = _CONTENTS
+    pattern, prose = conventions.contents, conventions.contents_prose_chars
+    page_ref = conventions.not_heading[0] if conventions.not_heading else None
     blocks = []
     i = 0
     while i < len(norm_lines):
@@ -87,7 +125,7 @@ def contents_blocks(norm_lines: list[str]) -> list[tuple[int, int]]:
             while j < len(norm_lines) and len(clean_title(norm_lines[j])) <= prose:
                 j += 1
             # the list ends with its last entry that carries a page number
-            last = max((k for k in range(i + 1, j) if _NOT_HEADING and _NOT_HEADING[0].search(clean_title(norm_lines[k]))),
+            last = max((k for k in range(i + 1, j) if page_ref and page_ref.search(clean_title(norm_lines[k]))),
                        default=i)
             blocks.append((i + 1, last + 1))
             i = j
@@ -96,9 +134,8 @@ def contents_blocks(norm_lines: list[str]) -> list[tuple[int, int]]:
     return blocks
 
 
-def not_heading(text: str) -> bool:
-    load_conventions()
-    return any(p.search(text) for p in _NOT_HEADING)
+def not_heading(text: str, conventions: Conventions) -> bool:
+    return any(p.search(text) for p in conventions.not_heading)
 
 
 def _blank(s: str) -> bool:
@@ -110,9 +147,9 @@ def clean_title(text: str) -> str:
     return _MARKERS.sub("", text).strip()
 
 
-def find_candidates(doc: Document, skip: list[tuple[int, int]]) -> list[Candidate]:
+def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conventions) -> list[Candidate]:
     """Every heading candidate of every convention, outside the `skip` spans (boilerplate)."""
-    _, conventions = load_conventions()
+    conventions = conv_set.by_name
     text, norm = doc.text, doc.normalized
     norm_lines = norm.split("\n")
     orig_lines = text.split("\n")
@@ -124,7 +161,7 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]]) -> list[Candidat
         return any(s <= offset < e for s, e in skip)
 
     in_contents = set()
-    for a, b in contents_blocks(norm_lines):
+    for a, b in contents_blocks(norm_lines, conv_set):
         in_contents.update(range(a, b))
 
     def short(i: int, limit: int) -> bool:
@@ -152,7 +189,7 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]]) -> list[Candidat
                     continue
                 if conv.next_nonblank and _blank(nxt):
                     continue
-                if not conv.line.search(stripped) or not_heading(stripped):
+                if not conv.line.search(stripped) or not_heading(stripped, conv_set):
                     continue
                 orig = orig_lines[i]
                 lstart = doc.line_starts[i]

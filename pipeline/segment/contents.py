@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 import regex
 
-from pipeline.identify.gazetteer import Gazetteer, name_key
-from pipeline.segment.headings import clean_title, contents_blocks
+from pipeline.identify.index import GameIndex
+from pipeline.segment.headings import Conventions, clean_title, contents_blocks
 from schemas import Document, Section, TocLink
 
 _ENTRY = regex.compile(
@@ -30,11 +30,11 @@ class Entry:
     group_page: str | None   # its own first page, or its group's first sub-entry page
 
 
-def contents_entries(doc: Document) -> list[Entry]:
+def contents_entries(doc: Document, conventions: Conventions) -> list[Entry]:
     norm_lines = doc.normalized.split("\n")
     orig_lines = doc.text.split("\n")
     out: list[Entry] = []
-    for first, last in contents_blocks(norm_lines):
+    for first, last in contents_blocks(norm_lines, conventions):
         rows = []
         for i in range(first, last):
             t = clean_title(norm_lines[i])
@@ -52,7 +52,7 @@ def contents_entries(doc: Document) -> list[Entry]:
     return out
 
 
-def game_entries(entries: list[Entry], gaz: Gazetteer) -> list[tuple[Entry, str]]:
+def game_entries(entries: list[Entry], gaz: GameIndex) -> list[tuple[Entry, str]]:
     """Entries that name a game by their whole text (not a sub-topic of the group above)."""
     out = []
     for e in entries:
@@ -63,7 +63,7 @@ def game_entries(entries: list[Entry], gaz: Gazetteer) -> list[tuple[Entry, str]
 
 
 def lost_game_starts(doc: Document, entries: list[tuple[Entry, str]], found_games: set[str],
-                     gaz: Gazetteer) -> list[tuple[int, int, str]]:
+                     gaz: GameIndex) -> list[tuple[int, int, str]]:
     """(line, start offset, game id) of games the contents lists but no heading opened."""
     norm_lines = doc.normalized.split("\n")
     by_label = {m.label: m for m in doc.page_markers}
@@ -74,9 +74,9 @@ def lost_game_starts(doc: Document, entries: list[tuple[Entry, str]], found_game
         marker = by_label.get(entry.group_page)
         if marker is None:
             continue
-        names = [k for k, v in gaz._all.items() if game_id in v and len(k) >= 2]
+        names = [k for k in gaz.keys_of_game(game_id) if len(k) >= 2]
         for i in range(marker.line, min(marker.line + 3, len(norm_lines))):  # lines after the marker
-            key = name_key(norm_lines[i][:40])
+            key = gaz.name_key(norm_lines[i][:40])
             if key and any(key.startswith(n) for n in names):
                 out.append((i + 1, doc.line_starts[i], game_id))
                 break

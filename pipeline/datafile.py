@@ -1,0 +1,76 @@
+"""Knowledge and profile files read into pydantic models; every error names the file and line.
+
+A YAML file is parsed twice from one read: into Python data for the model, and into PyYAML's
+node graph, which remembers where every key and value stands. A validation error's location
+(`facts.3.facet`) is walked down the node graph to the line that holds it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from pipeline.errors import HoyleError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _line_of(node: yaml.Node | None, loc: tuple) -> int | None:
+    """1-based line of the YAML node at `loc` (keys and list indexes), or of its nearest parent."""
+    line = node.start_mark.line + 1 if node is not None else None
+    for part in loc:
+        if isinstance(node, yaml.MappingNode):
+            hit = next(((k, v) for k, v in node.value if str(k.value) == str(part)), None)
+            if hit is None:
+                break
+            line = hit[0].start_mark.line + 1
+            node = hit[1]
+        elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and part < len(node.value):
+            node = node.value[part]
+            line = node.start_mark.line + 1
+        else:
+            break
+    return line
+
+
+def _message(err: dict) -> str:
+    if err["type"] == "extra_forbidden":
+        return "unknown key (misspelt? see the file's documented keys)"
+    return err["msg"]
+
+
+def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
+    """The data and the node graph of a YAML file; a syntax error names file:line:column."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise HoyleError(f"{path}: not valid UTF-8", hint="save the file as UTF-8") from None
+    try:
+        return yaml.safe_load(text), yaml.compose(text, Loader=yaml.SafeLoader)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
+        raise HoyleError(f"{where}: malformed YAML: {getattr(exc, 'problem', None) or exc}",
+                         hint="fix the YAML there (a quote inside a '...' string is written '')") from None
+
+
+def located_error(path: Path, node: yaml.Node | None, loc: tuple, message: str) -> HoyleError:
+    line = _line_of(node, loc)
+    where = f"{path}:{line}" if line else str(path)
+    what = ".".join(str(p) for p in loc)
+    return HoyleError(f"{where}: {what + ': ' if what else ''}{message}")
+
+
+def load_model(path: Path, model: type[M], *, context: dict | None = None, wrap: str | None = None) -> M:
+    """`path` validated as `model`. `wrap` puts a top-level list under that key first (games.yaml
+    is a bare list of games)."""
+    data, node = read_yaml(path)
+    payload = {wrap: data} if wrap else data
+    try:
+        return model.model_validate(payload if payload is not None else {}, context=context)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        loc = tuple(err["loc"])[1:] if wrap else tuple(err["loc"])
+        raise located_error(path, node, loc, _message(err)) from None

@@ -1,0 +1,185 @@
+"""Value readers: how a rule's match becomes a typed value. A rule names its reader (`read:`);
+the default is its facet type's. Each reader declares the facet types it can produce and the
+match groups it needs, so a rule that cannot work is refused at load, not silently empty.
+
+A reader takes the match's named groups and a `ReadContext` and returns `(facet, value)`
+pairs, or none when the match gives no usable value."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Callable
+
+import regex
+
+from pipeline.extract.cards import (
+    RankVocabulary,
+    parse_points,
+    parse_rank_list,
+    parse_rank_list_with_gaps,
+    rank_code,
+)
+from pipeline.knowledge.facets import FacetRegistry
+from pipeline.lang import Language
+from schemas import PlayerRange
+
+Groups = dict[str, str]
+Found = list[tuple[str, object]]
+
+
+@dataclass(frozen=True)
+class ReadContext:
+    facet: str                  # the rule's facet (`score` for an item named by the match)
+    item: str | None            # the rule's `item:`
+    language: Language
+    vocab: RankVocabulary
+    facets: FacetRegistry
+    items: dict[str, str]       # item names of the language -> item id
+    suits: dict[str, str]       # suit names -> suit id
+    point_link: regex.Pattern   # words tying a rank to its points
+    orders: object              # terms.yaml `orders`
+    four_of: dict[str, str]     # rank code -> plural ("kings")
+
+    def num(self, g: Groups, name: str) -> int | None:
+        return self.language.numbers.parse(g[name]) if g.get(name) else None
+
+    def ok(self, facet: str, n: int | None) -> bool:
+        return self.facets.within(facet, n)
+
+
+@dataclass(frozen=True)
+class Reader:
+    read: Callable[[Groups, ReadContext], Found]
+    types: frozenset[str]       # facet types it produces
+    groups: tuple[str, ...]     # groups the pattern must define (any one of each `a|b`)
+
+
+def _number(g: Groups, c: ReadContext) -> Found:
+    n = c.num(g, "n")
+    return [(c.facet, n)] if c.ok(c.facet, n) else []
+
+
+def _product(g: Groups, c: ReadContext) -> Found:  # "32枚のカードを2組": 64
+    n, m = c.num(g, "n"), c.num(g, "m")
+    n = n * m if n is not None and m is not None else None
+    return [(c.facet, n)] if c.ok(c.facet, n) else []
+
+
+def _player_range(g: Groups, c: ReadContext) -> Found:
+    vals = [c.num(g, k) for k in ("n", "lo", "hi", "a", "b", "c") if g.get(k)]
+    if not vals or not all(c.ok(c.facet, v) for v in vals):
+        return []
+    return [(c.facet, PlayerRange(min=min(vals), max=max(vals)))]
+
+
+def _deal_sequence(g: Groups, c: ReadContext) -> Found:
+    if g.get("seq"):
+        joiners = "|".join([r",", "，", "、", "-", *c.language.profile.words.and_])
+        parts = regex.split(rf"\s*(?:{joiners})\s*", g["seq"])
+        vals = [c.language.numbers.parse(x) for x in parts if x.strip()]
+    elif g.get("a"):
+        vals = [c.num(g, k) for k in ("a", "b", "c", "d") if g.get(k)]
+    else:
+        vals = [c.num(g, "n")]
+    if not vals or not all(c.ok(c.facet, v) for v in vals):
+        return []
+    return [(c.facet, vals)]
+
+
+def _rank_list(g: Groups, c: ReadContext) -> Found:
+    codes = parse_rank_list_with_gaps(g["ranks"], c.vocab, c.orders.gap)
+    return [(c.facet, codes)] if codes and len(codes) >= 4 and len(set(codes)) == len(codes) else []
+
+
+def _rank_span(g: Groups, c: ReadContext) -> Found:
+    """"the ace is highest, the two lowest": the standard order between them."""
+    hi, lo = rank_code(g.get("hi") or "", c.vocab), rank_code(g.get("lo") or "", c.vocab)
+    order = c.orders.standard if hi != "K" or lo != "A" else c.orders.ace_low
+    if hi in order and lo in order and order.index(hi) < order.index(lo) - 3:
+        return [(c.facet, order[order.index(hi):order.index(lo) + 1])]
+    return []
+
+
+def _rank_points(g: Groups, c: ReadContext) -> Found:
+    if not c.point_link.search(g["pairs"]) \
+            and len(parse_rank_list(g["pairs"], c.vocab)) >= len(regex.findall(r"\S+", g["pairs"])):
+        return []  # "K Q J 10 9 8 7": a rank list, not ranks with points
+    pts = parse_points(g["pairs"], c.vocab, c.language.numbers)
+    named = [k for k in pts if not k.isdigit()]
+    # a point map names cards (A, K, ...) and gives small values; rows of a score sheet
+    # ("8 3 2 0 1") or domino sums are not one
+    if len(pts) < 3 or len(named) < 2 or not all(c.ok(c.facet, v) for v in pts.values()):
+        return []
+    return [(c.facet, pts)]
+
+
+def _ranks_each(g: Groups, c: ReadContext) -> Found:
+    """"2 (A) と X (10) が各 1 枚 10 点": one value for each rank."""
+    codes = parse_rank_list(g["ranks"], c.vocab)
+    n = c.num(g, "n")
+    if len(codes) < 2 or len(set(codes)) != len(codes) or n is None or not n > 0 or not c.ok(c.facet, n):
+        return []
+    return [(c.facet, {code: n for code in codes})]
+
+
+def _item(c: ReadContext, item: str | None, n: int | None) -> Found:
+    facet = f"score:{item}" if item else None
+    if facet is None or not c.facets.known(facet) or not c.ok(facet, n):
+        return []
+    return [(facet, n)]
+
+
+def _four_of_rank(g: Groups, c: ReadContext) -> Found:
+    """"four kings", "Kの4枚組": four of a rank."""
+    plural = c.four_of.get(rank_code(g.get("rank") or "", c.vocab) or "")
+    return _item(c, f"four_{plural}" if plural else None, c.num(g, "n"))
+
+
+def _four_of_rank_list(g: Groups, c: ReadContext) -> Found:
+    """"A，10，R(K)，D(Q)の4枚組: 100点", "9とAの4枚組: 150点と100点"."""
+    codes = parse_rank_list(g["ranks"], c.vocab)
+    nums = [c.language.numbers.parse(x)
+            for x in regex.findall(c.language.numbers.pattern, g["nums"], regex.IGNORECASE)]
+    if len(nums) == 1:
+        nums = nums * len(codes)  # one value for each of them
+    if len(nums) != len(codes) or len(set(codes)) != len(codes) or not all(c.four_of.get(x) for x in codes):
+        return []
+    found = [_item(c, f"four_{c.four_of[code]}", n) for code, n in zip(codes, nums)]
+    return [f for one in found for f in one] if all(found) else []
+
+
+def _suit_item(g: Groups, c: ReadContext) -> Found:
+    """"マリアージュの点は，ハートが100点": the rule's item in that suit (hearts_marriage)."""
+    suit = c.suits.get((g.get("suit") or "").lower())
+    return _item(c, f"{suit}_{c.item}" if suit and c.item else None, c.num(g, "n"))
+
+
+def _item_points(g: Groups, c: ReadContext) -> Found:
+    """An item named by the match ({ITEM}), or by the rule's facet (`score:last_trick`)."""
+    if c.facet != "score":
+        return _item(c, c.facets.item(c.facet), c.num(g, "n"))
+    said = (g.get("item") or "").lower().strip()
+    return _item(c, c.items.get(said) or c.items.get(regex.sub(r"\s+", "", said)), c.num(g, "n"))
+
+
+READERS = MappingProxyType({
+    "number": Reader(_number, frozenset({"int"}), ("n",)),
+    "product": Reader(_product, frozenset({"int"}), ("n", "m")),
+    "player_range": Reader(_player_range, frozenset({"range"}), ("n|lo|a",)),
+    "deal_sequence": Reader(_deal_sequence, frozenset({"list_int"}), ("n|seq|a",)),
+    "rank_list": Reader(_rank_list, frozenset({"ranks"}), ("ranks",)),
+    "rank_span": Reader(_rank_span, frozenset({"ranks"}), ("hi", "lo")),
+    "rank_points": Reader(_rank_points, frozenset({"rank_points"}), ("pairs",)),
+    "ranks_each": Reader(_ranks_each, frozenset({"rank_points"}), ("ranks", "n")),
+    "item_points": Reader(_item_points, frozenset({"item_points"}), ("n",)),
+    "four_of_rank": Reader(_four_of_rank, frozenset({"item_points"}), ("rank", "n")),
+    "four_of_rank_list": Reader(_four_of_rank_list, frozenset({"item_points"}), ("ranks", "nums")),
+    "suit_item": Reader(_suit_item, frozenset({"item_points"}), ("suit", "n")),
+})
+
+# The reader a rule gets when it names none: its facet type's.
+DEFAULT_READER = MappingProxyType({
+    "int": "number", "range": "player_range", "list_int": "deal_sequence", "ranks": "rank_list",
+    "rank_points": "rank_points", "item_points": "item_points",
+})

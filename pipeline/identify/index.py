@@ -1,0 +1,217 @@
+"""The one game-name index: every name of every game (games.yaml names in each language and
+aliases), used to identify headings (exact keys, title clean-up, prefix and fuzzy match), to
+find games named in running text (attribution) and to count mentions (a text that opens
+inside a game). The words around names (articles, "or", "の") are the language profiles'."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import regex
+from rapidfuzz import fuzz, process
+
+from pipeline.ingest.normalize import normalize
+
+_MARKERS = regex.compile(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
+FUZZY_CUTOFF = 90
+MIN_MENTION_CHARS = 4   # shorter names ("99", "Nap") are too ambiguous in running text
+
+
+@dataclass(frozen=True)
+class Match:
+    game_id: str
+    method: str   # exact | part | prefix | fuzzy
+    score: float
+    key: str
+
+
+_PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
+
+
+def game_index(knowledge) -> "GameIndex":
+    """The game-name index of a knowledge, built once."""
+    return knowledge.compiled(("game_index",), lambda: GameIndex(knowledge))
+
+
+def game_names(game) -> list[str]:
+    """A game's names in every language, then its aliases."""
+    return [n for n in [*game.names.model_dump().values(), *game.aliases] if n]
+
+
+class GameIndex:
+    def __init__(self, knowledge):
+        self.knowledge = knowledge
+        languages = knowledge.languages
+        # Alternatives inside one heading: "NEWMARKET, OR STOPS", "ドゥラークまたは“ばか”",
+        # "ОКШН-БРИДЖ, ИЛИ ОКШН": the languages' words first (", or" before a bare comma)
+        alternatives = [*languages.all_patterns(lambda p: p.names.alternative), r",\s*", "、", r"\s+\(", "（", r"\("]
+        self._alternatives = regex.compile(r"(?i)\s*(?:" + "|".join(alternatives) + r")\s*")
+        trailing = "|".join(regex.escape(w) for w in languages.all_patterns(lambda p: p.names.trailing)) or "(?!)"
+        self._trailing = regex.compile(rf"(?i)(?:\s*\(\s*\d+\s*\).*|\s*,\s*(?:{trailing})\s+.*|\s*[)）].*)$")
+        articles = "|".join(regex.escape(w) for w in languages.all_patterns(lambda p: p.names.articles)) or "(?!)"
+        self._article = regex.compile(rf"(?i)^(?:{articles})\s+")
+        # what may follow a game name at the start of a longer heading ("ブロートの…")
+        self._prefix_joiners = tuple(languages.all_patterns(lambda p: p.names.prefix_joiners))
+        self._key_memo: dict[str, str] = {}
+        self._all: dict[str, list[str]] = {}
+        secondary: list[tuple[str, str]] = []
+        for game in knowledge.games:
+            for name in [*game.names.model_dump().values(), game.id.replace("-", " "), *game.aliases]:
+                if not name:
+                    continue
+                self._add(self.name_key(name), game.id)
+                # "Vingt-et-un (dice)" is also called plain "Vingt-et-un": an ambiguous key
+                bare = _PAREN.sub(" ", name).strip()
+                if bare != name:
+                    secondary.append((self.name_key(bare), game.id))
+        for key, gid in secondary:
+            self._add(key, gid)
+        self.keys = {k: v[0] for k, v in self._all.items()}
+        self._fuzzy_keys = [k for k in self.keys if len(k) >= 5]
+        # Longest first, so "rubicon piquet" wins over "piquet" as a prefix.
+        self._prefix_keys = sorted((k for k in self.keys if len(k) >= 3), key=len, reverse=True)
+
+    def name_key(self, text: str) -> str:
+        """Comparable form of a name: width-normalized, case-folded, letters and digits only,
+        without a leading article."""
+        key = self._key_memo.get(text)
+        if key is None:
+            folded = _MARKERS.sub("", normalize(text)).casefold()
+            folded = self._article.sub("", folded.strip())
+            key = self._key_memo[text] = "".join(ch for ch in folded if ch.isalnum())
+        return key
+
+    def games_of_key(self, key: str) -> list[str]:
+        return list(self._all.get(key, ()))
+
+    def keys_of_game(self, game_id: str) -> list[str]:
+        return [k for k, ids in self._all.items() if game_id in ids]
+
+    def _add(self, key: str, game_id: str) -> None:
+        if key:
+            ids = self._all.setdefault(key, [])
+            if game_id not in ids:
+                ids.append(game_id)
+
+    def _pick(self, key: str, context: list[str]) -> str:
+        """Of the games a key names, the one closest to the context (same line, then family)."""
+        ids = self._all[key]
+        if len(ids) == 1 or not context:
+            return ids[0]
+        kn = self.knowledge
+        lines = {g for c in context for g in kn.family_line(c)}
+        families = {kn.by_id[c].family for c in context if c in kn.by_id}
+        for gid in ids:
+            if set(kn.family_line(gid)) & lines and gid not in context:
+                return gid
+        for gid in ids:
+            if kn.by_id[gid].family in families:
+                return gid
+        return ids[0]
+
+    def parts(self, title: str) -> list[str]:
+        t = _MARKERS.sub("", normalize(title)).strip().rstrip("。.．:：")
+        out = [t, self._trailing.sub("", t)]
+        out += [p for p in self._alternatives.split(t) if p]
+        out += [self._trailing.sub("", p) for p in self._alternatives.split(t) if p]
+        seen, uniq = set(), []
+        for p in out:
+            k = self.name_key(p)
+            if k and k not in seen:
+                seen.add(k)
+                uniq.append(k)
+        return uniq
+
+    def match(self, title: str, *, allow_prefix: bool = True, allow_numeric: bool = True,
+              context: list[str] | None = None) -> Match | None:
+        context = context or []
+        keys = self.parts(title)
+        if not allow_numeric:
+            keys = [k for k in keys if not k.isdigit()]
+        if not keys:
+            return None
+        whole = keys[0]
+        if whole in self.keys:
+            return Match(self._pick(whole, context), "exact", 100.0, whole)
+        for k in keys[1:]:
+            if k in self.keys:
+                return Match(self._pick(k, context), "part", 100.0, k)
+        if allow_prefix:
+            norm = _MARKERS.sub("", normalize(title)).casefold()
+            for k in self._prefix_keys:
+                if whole.startswith(k):
+                    rest = norm[len(k):] if norm.startswith(k) else None
+                    # the prefix must end at a word joint ("ブロートの…"), not inside a word
+                    if rest is not None and rest.startswith(self._prefix_joiners):
+                        return Match(self._pick(k, context), "prefix", 95.0, k)
+        if len(whole) >= 5 and self._fuzzy_keys:
+            best = process.extractOne(whole, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+            if best:
+                return Match(self._pick(best[0], context), "fuzzy", float(best[1]), best[0])
+        return None
+
+    def near_miss(self, title: str) -> tuple[str, float] | None:
+        """The closest game name below the cut-off (for 'ambiguous heading' warnings)."""
+        keys = self.parts(title)
+        if not keys or len(keys[0]) < 5 or not self._fuzzy_keys:
+            return None
+        best = process.extractOne(keys[0], self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=80)
+        return (self.keys[best[0]], float(best[1])) if best else None
+
+    # --- names in running text -------------------------------------------------------------
+
+    @cached_property
+    def _card_words(self) -> set[str]:
+        """Card and scoring words of every language: a game name that is also one ("King",
+        ルビコン, ポイント) says nothing about which game a sentence is about."""
+        kn = self.knowledge
+        words: set[str] = set()
+        groups = [*kn.terms.ranks.values(), *kn.terms.suits.values(), *kn.terms.terms, *kn.facets.items.values()]
+        for group in groups:
+            for w in group.all_words():
+                words.add(regex.sub(r"\W", "", normalize(str(w)).casefold()))
+        return words
+
+    @cached_property
+    def text_names(self) -> tuple[regex.Pattern, dict[str, str]]:
+        """A pattern finding game names in running (case-folded) text, and name -> game."""
+        names: dict[str, str] = {}
+        for g in self.knowledge.games:
+            for n in game_names(g):
+                key = normalize(n).casefold().strip()
+                # short or purely numeric names ("99", "500", "Cent") are too ambiguous in running text
+                if len(key) >= MIN_MENTION_CHARS and not key.isdigit() \
+                        and regex.sub(r"\W", "", key) not in self._card_words:
+                    names.setdefault(regex.sub(r"\s+", "", key), g.id)
+        # a name may be split by a stray space ("シックス パック・ベジーク"); a Cyrillic name
+        # declines (вист, виста, висте): it may take a short ending
+        alt = "|".join(r"\s?".join(regex.escape(ch) for ch in k)
+                       + (r"\p{Cyrillic}{0,3}" if regex.match(r".*\p{Cyrillic}$", k) else "")
+                       for k in sorted(names, key=len, reverse=True))
+        compiled = regex.compile(rf"(?<![\p{{Latin}}\p{{Cyrillic}}])(?:{alt})(?![\p{{Latin}}\p{{Cyrillic}}])")
+        return compiled, names
+
+    def game_of_mention(self, found: str) -> str | None:
+        """The game a name found in text stands for; a declined name may carry up to 3 more letters."""
+        names = self.text_names[1]
+        found = regex.sub(r"\s+", "", found)
+        gid = names.get(found)
+        for cut in range(1, 4):
+            if gid is None and len(found) > cut + 3:
+                gid = names.get(found[:-cut])
+        return gid
+
+    def mentions(self, text: str) -> dict[str, int]:
+        """How often each game is named in `text` by a name of MIN_MENTION_CHARS or more letters."""
+        counts: dict[str, int] = {}
+        low = text.casefold()
+        for game in self.knowledge.games:
+            names = {n for n in game_names(game) if len(n) >= MIN_MENTION_CHARS}
+            n = 0
+            for name in names:
+                pattern = r"(?<![\p{L}])" + regex.escape(name.casefold()) + r"(?![\p{L}])"
+                n += len(regex.findall(pattern, low))
+            if n:
+                counts[game.id] = n
+        return counts

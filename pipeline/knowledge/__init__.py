@@ -1,0 +1,88 @@
+"""The knowledge a build runs on, loaded once, validated, and passed explicitly to each stage:
+the corpus files (games.yaml, terms.yaml, facets.yaml), the language profiles and the heading
+conventions. What is compiled from them (rank vocabulary, game-name index, rules, token rules)
+is built on first use and kept on this object, never in module state."""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+
+from pipeline.errors import HoyleError
+from pipeline.knowledge.facets import FacetRegistry
+from pipeline.knowledge.models import FacetsFile, GamesFile, TermsFile
+from pipeline.datafile import load_model, located_error, read_yaml
+from pipeline.lang import Languages, load_languages
+from schemas import Game
+
+KNOWLEDGE_FILES = ("games.yaml", "terms.yaml", "facets.yaml")
+
+
+@dataclass(frozen=True, eq=False)
+class Knowledge:
+    games: tuple[Game, ...]
+    terms: TermsFile
+    facets: FacetRegistry
+    languages: Languages
+    digest: str
+    paths: dict[str, Path] = field(default_factory=dict)
+    by_id: dict[str, Game] = field(default_factory=dict)
+
+    def family_line(self, game_id: str | None) -> list[str]:
+        """The game and its ancestors (a variant, its parent, ...)."""
+        out = []
+        while game_id and game_id not in out:
+            out.append(game_id)
+            game = self.by_id.get(game_id)
+            game_id = game.parent if game else None
+        return out
+
+    @cached_property
+    def suit_names(self) -> dict[str, str]:
+        """Every suit name in every language (lower-cased) -> suit id."""
+        return {str(w).lower(): suit for suit, names in self.terms.suits.items() for w in names.all_words()}
+
+    @cached_property
+    def _memo(self) -> dict:
+        return {}
+
+    def compiled(self, key: tuple, build):
+        """What a stage compiles from this knowledge (rules, grammars), built once per key."""
+        if key not in self._memo:
+            self._memo[key] = build()
+        return self._memo[key]
+
+
+def _check_references(games: list[Game], path: Path, node) -> None:
+    seen: dict[str, int] = {}
+    for i, g in enumerate(games):
+        if g.id in seen:
+            raise located_error(path, node, (i, "id"), f"duplicate id {g.id!r} (also game #{seen[g.id] + 1})")
+        seen[g.id] = i
+    for i, g in enumerate(games):
+        if g.parent and g.parent not in seen:
+            raise located_error(path, node, (i, "parent"), f"parent {g.parent!r} is not a game id")
+
+
+def load_knowledge(corpus) -> Knowledge:
+    """The knowledge of a corpus: its own files where it has them, else the embedded ones."""
+    languages = load_languages(corpus.root / "lang")
+    context = {"languages": languages.codes}
+    paths = {name: corpus.knowledge_path(name) for name in KNOWLEDGE_FILES}
+    for name, p in paths.items():
+        if not p.is_file():
+            raise HoyleError(f"{p}: knowledge file {name} not found")
+    games = load_model(paths["games.yaml"], GamesFile, wrap="games", context=context).games
+    _check_references(games, paths["games.yaml"], read_yaml(paths["games.yaml"])[1])
+    terms = load_model(paths["terms.yaml"], TermsFile, context=context)
+    facets = FacetRegistry(load_model(paths["facets.yaml"], FacetsFile, context=context))
+    digest = hashlib.sha256()
+    for name, p in sorted(paths.items()):
+        digest.update(name.encode())
+        digest.update(p.read_bytes())
+    digest.update(languages.digest().encode())
+    knowledge = Knowledge(games=tuple(games), terms=terms, facets=facets, languages=languages,
+                          digest=digest.hexdigest(), paths=paths, by_id={g.id: g for g in games})
+    return knowledge

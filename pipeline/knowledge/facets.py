@@ -1,0 +1,84 @@
+"""The facet registry: what a facet is (its value type, bounds, order, labels), read from
+corpus/facets.yaml and used by extraction, alignment, publishing and the JSON Schema alike."""
+
+from __future__ import annotations
+
+from pipeline.knowledge.models import FacetsFile, FacetSpec, ItemSpec
+
+SCORE = "score"   # the family of named scoring items: score:<item>
+
+
+class FacetRegistry:
+    def __init__(self, data: FacetsFile):
+        self.data = data
+        self.specs: dict[str, FacetSpec] = dict(data.facets)
+        self.items: dict[str, ItemSpec] = dict(data.items)
+
+    @property
+    def core(self) -> list[str]:
+        """The facets a game has one value of, in their display order (scoring items aside)."""
+        return [f for f in self.specs if f != SCORE]
+
+    @property
+    def qualifiers(self) -> list[str]:
+        return list(self.data.qualifiers)
+
+    def family(self, facet: str) -> str:
+        """`score:repique` -> `score`; a core facet is its own family."""
+        return SCORE if facet.startswith(SCORE + ":") else facet
+
+    def item(self, facet: str) -> str | None:
+        return facet.split(":", 1)[1] if facet.startswith(SCORE + ":") else None
+
+    def spec(self, facet: str) -> FacetSpec | None:
+        """The spec of a facet: a core facet, `score`, or `score:<item>` of a known item."""
+        if facet in self.specs:
+            return self.specs[facet]
+        item = self.item(facet)
+        return self.specs[SCORE] if item is not None and item in self.items else None
+
+    def known(self, facet: str) -> bool:
+        return self.spec(facet) is not None
+
+    def within(self, facet: str, n: int | None) -> bool:
+        """`n` is a plausible value of `facet` (its bounds; unbounded facets take any)."""
+        if n is None:
+            return False
+        spec = self.spec(facet)
+        if spec is None or spec.bounds is None:
+            return True
+        lo, hi = spec.bounds
+        return lo <= n <= hi
+
+    def order_key(self, facet: str, qualifier: str | None) -> tuple:
+        """Rows in registry order; scoring items after the core facets, by name."""
+        core = self.core
+        base = core.index(facet) if facet in core else len(core)
+        return (base, facet, qualifier or "")
+
+    def label(self, facet: str, lang: str = "en") -> str:
+        """A reader's name for a facet ("Players", "人数"); an item's own name in that language."""
+        item = self.item(facet)
+        if item is not None:
+            spec = self.items.get(item)
+            names = spec.names.get(lang) if spec else None
+            return names[0] if names else item.replace("_", " ")
+        spec = self.specs.get(facet)
+        if spec is None:
+            return facet
+        return spec.labels.get(lang) or spec.labels.get("en") or facet.replace("_", " ")
+
+    def is_card_facet(self, facet: str) -> bool:
+        spec = self.spec(facet)
+        return bool(spec and spec.cards)
+
+    def item_names(self, lang: str) -> dict[str, str]:
+        """Every name of every scoring item in `lang` (lower-cased, also without spaces) -> item."""
+        import regex
+
+        out: dict[str, str] = {}
+        for item, spec in self.items.items():
+            for name in spec.names.get(lang) or []:
+                out.setdefault(str(name).lower(), item)
+                out.setdefault(regex.sub(r"\s+", "", str(name).lower()), item)
+        return out

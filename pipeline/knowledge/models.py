@@ -1,0 +1,112 @@
+"""Pydantic models of the corpus knowledge files (facets.yaml, terms.yaml, games.yaml).
+
+Every model forbids unknown keys, so a misspelt key is an error at load (with its file and
+line, see yamlfile.py), never a silently ignored setting. Names are given per language as
+`{<lang>: [...]}`; the language codes are those of the language profiles in force (passed
+as validation context), so a fourth language is a new profile folder plus its names here."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, model_validator
+
+from schemas import Game
+
+FacetType = Literal["int", "range", "list_int", "ranks", "rank_points", "item_points"]
+
+
+class KnowledgeModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True)
+
+
+def _split_names(data: Any, info: ValidationInfo, fields: set[str]) -> Any:
+    """`{en: [...], ja: [...], families: [...]}` -> `{names: {en: ..., ja: ...}, families: ...}`:
+    keys that are not fields must be language codes."""
+    if not isinstance(data, dict):
+        return data
+    languages = set((info.context or {}).get("languages") or ())
+    names, rest = {}, {}
+    for key, value in data.items():
+        if key in fields:
+            rest[key] = value
+        elif key in languages or not languages:
+            names[key] = value if value is not None else []
+        else:
+            rest[key] = value  # reported as an unknown key
+    return {**rest, "names": names}
+
+
+class LangNames(KnowledgeModel):
+    """Words of one concept in each language: `{en: [ace], ja: [エース, A], ru: [туз]}`."""
+
+    names: dict[str, list[str]] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _names(cls, data: Any, info: ValidationInfo) -> Any:
+        return _split_names(data, info, set(cls.model_fields) - {"names"})
+
+    def all_words(self) -> list[str]:
+        return [w for words in self.names.values() for w in words]
+
+
+class FacetSpec(KnowledgeModel):
+    """One facet: its value type, plausible bounds, labels and meaning."""
+
+    type: FacetType
+    doc: str
+    bounds: tuple[int, int] | None = None     # a value outside is a misreading, not a fact
+    cards: bool = False                       # not read for games of `non_card_families`
+    labels: dict[str, str] = Field(default_factory=dict)
+
+
+class ItemSpec(LangNames):
+    """A named scoring item (`score:<id>`); `families` limits an ambiguous name to those games."""
+
+    families: list[str] = Field(default_factory=list)
+
+
+class FacetsFile(KnowledgeModel):
+    facets: dict[str, FacetSpec]
+    non_card_families: list[str] = Field(default_factory=list)
+    qualifiers: list[str] = Field(default_factory=list)
+    items: dict[str, ItemSpec] = Field(default_factory=dict)
+
+    @model_validator(mode="after")
+    def _score_family(self) -> FacetsFile:
+        if "score" not in self.facets:
+            raise ValueError("facets: a 'score' facet (the type of every score:<item>) is required")
+        if self.facets["score"].type != "item_points":
+            raise ValueError("facets.score: type must be item_points")
+        return self
+
+
+class TermSpec(LangNames):
+    """A term of play; `games` lists the games in which a heading with this word is a sub-section."""
+
+    id: str
+    games: list[str] = Field(default_factory=list)
+
+
+class RankOrders(KnowledgeModel):
+    """Rank orders the readers fill in: the standard order (ace high), ace low, and the order an
+    ellipsis runs through ("10，9，…，2")."""
+
+    standard: list[str]
+    ace_low: list[str]
+    gap: list[str]
+
+
+class TermsFile(KnowledgeModel):
+    ranks: dict[str, LangNames]
+    suits: dict[str, LangNames] = Field(default_factory=dict)
+    terms: list[TermSpec] = Field(default_factory=list)
+    topics: dict[str, LangNames] = Field(default_factory=dict)
+    orders: RankOrders
+    # plural names of four of a rank: score:four_<plural> ("four kings")
+    four_of: dict[str, str] = Field(default_factory=dict)
+
+
+class GamesFile(KnowledgeModel):
+    games: list[Game]

@@ -1,0 +1,175 @@
+"""The model of a language profile: one folder per language (like spaCy's `lang/<code>/`).
+
+    <code>/profile.yaml      words, number words, cue words, heading words, lemma source
+    <code>/facts.yaml        regex rules `{id, facet, read, pattern}` (macros: extract/rules.py)
+    <code>/token_rules.yaml  spaCy Matcher rules on lemmas (extract/token_rules.py)
+
+Every key is declared here (`extra="forbid"`): a misspelt key is an error naming its line.
+Every regex is compiled at load, so a broken pattern is reported where it is written."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import regex
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+
+class ProfileModel(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True, populate_by_name=True)
+
+
+def _check_patterns(patterns: list[str]) -> list[str]:
+    for p in patterns:
+        try:
+            regex.compile(p)
+        except regex.error as exc:
+            raise ValueError(f"invalid regex {p!r}: {exc}") from None
+    return patterns
+
+
+Patterns = list[str]
+
+
+class Kanji(ProfileModel):
+    digits: dict[str, int]
+    units: dict[str, int]
+
+
+class Numbers(ProfileModel):
+    words: dict[str, int] = Field(default_factory=dict)
+    inflect: bool = False                                  # every case form (needs `morphology`)
+    join_after: Patterns = Field(default_factory=list)     # "hundred" in "one hundred and ten"
+    join_words: list[str] = Field(default_factory=list)    # "and"
+    kanji: Kanji | None = None
+
+    _join_after = field_validator("join_after")(_check_patterns)
+
+
+class Words(ProfileModel):
+    point_link: Patterns = Field(default_factory=list)     # a point map says "points", "worth"
+    pair_link: Patterns = Field(default_factory=list)      # rank ... points: "counts", "は"
+    points_unit: Patterns = Field(default_factory=list)    # "points", "点", "очков"
+    and_: Patterns = Field(default_factory=list, alias="and")  # list joiners: "and", "と", "и"
+    rank_note: Patterns = Field(default_factory=list)      # "(highest)" after a rank
+
+    _patterns = field_validator("point_link", "pair_link", "points_unit", "and_", "rank_note")(_check_patterns)
+
+
+class Names(ProfileModel):
+    alternative: Patterns = Field(default_factory=list)      # "X, or Y" in one heading
+    articles: list[str] = Field(default_factory=list)        # "The" before a name
+    trailing: list[str] = Field(default_factory=list)        # ", for two players"
+    prefix_joiners: list[str] = Field(default_factory=list)  # "ブロートの…"
+
+    _patterns = field_validator("alternative")(_check_patterns)
+
+
+class Headings(ProfileModel):
+    contents: list[str] = Field(default_factory=list)       # a contents/index heading
+    sentence_end: list[str] = Field(default_factory=list)   # a line ending so is a sentence
+
+
+class SectionPatterns(ProfileModel):
+    front: Patterns = Field(default_factory=list)
+    laws: Patterns = Field(default_factory=list)
+    other: Patterns = Field(default_factory=list)
+
+    _patterns = field_validator("front", "laws", "other")(_check_patterns)
+
+
+class Attribution(ProfileModel):
+    compared_before: Patterns = Field(default_factory=list)   # "like Whist"
+    compared_after: Patterns = Field(default_factory=list)    # "ホイストと同様"
+    subject_copula: Patterns = Field(default_factory=list)    # "X — это", "X is a"
+
+    _patterns = field_validator("compared_before", "compared_after", "subject_copula")(_check_patterns)
+
+
+class RankGroup(ProfileModel):
+    names: list[str]
+    ranks: list[str]
+
+
+class CardPoints(ProfileModel):
+    """The words of card-point statements written as prose (extract/points.py)."""
+
+    determiner: str
+    groups: dict[str, RankGroup] = Field(default_factory=dict)
+    others: str
+    face_value: str
+    link: str
+    unit: str
+    each: str
+    alternative: str
+    cue: str
+
+    @field_validator("determiner", "others", "face_value", "link", "unit", "each", "alternative", "cue")
+    @classmethod
+    def _pattern(cls, v: str) -> str:
+        return _check_patterns([v])[0]
+
+
+class SpacySpec(ProfileModel):
+    # where lemmas come from: the tokenizer (Sudachi), spaCy's lookup tables, or pymorphy3
+    lemmas: Literal["tokenizer", "lookup", "pymorphy3"] = "tokenizer"
+
+
+class Profile(ProfileModel):
+    """`profile.yaml`: everything a language brings except its rules."""
+
+    script: str | None = None      # the script of its words (untranslated passages elsewhere)
+    boilerplate: dict[str, Patterns] = Field(default_factory=dict)
+    section_patterns: SectionPatterns = SectionPatterns()
+    numbers: Numbers = Numbers()
+    words: Words = Words()
+    names: Names = Names()
+    headings: Headings = Headings()
+    attribution: Attribution = Attribution()
+    card_points: CardPoints | None = None
+    spacy: SpacySpec = SpacySpec()
+    fold: dict[str, str] = Field(default_factory=dict)   # letters folded before look-up (ё -> е)
+    morphology: Literal["pymorphy3"] | None = None
+    inflect_card_names: bool = False                     # rank names in every case (needs morphology)
+    stem_strip: str | None = None                        # token-rule pre-filter: an inflecting ending
+
+    @field_validator("boilerplate")
+    @classmethod
+    def _boilerplate(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for patterns in v.values():
+            _check_patterns(patterns)
+        return v
+
+    @field_validator("script", "stem_strip")
+    @classmethod
+    def _one(cls, v: str | None) -> str | None:
+        return _check_patterns([v])[0] if v else v
+
+
+class FactRuleSpec(ProfileModel):
+    """A regex rule: `facet` is a registered facet (or `score`, a scoring item named by the
+    match, or `score:<item>`); `read` a registered value reader (default: the facet type's)."""
+
+    id: str = Field(pattern=r"^[\w.]+$")
+    facet: str
+    read: str | None = None
+    pattern: str
+    qualifier: str | None = None
+    item: str | None = None    # for readers that complete an item's name (suit_item: marriage)
+
+
+class FactsFile(ProfileModel):
+    facts: list[FactRuleSpec] = Field(default_factory=list)
+
+
+class TokenRuleSpec(ProfileModel):
+    id: str = Field(pattern=r"^[\w.]+$")
+    facet: str
+    read: str | None = None
+    qualifier: str | None = None
+    item: str | None = None
+    tokens: list[dict[str, Any]] = Field(min_length=1)
+
+
+class TokenRulesFile(ProfileModel):
+    rules: list[TokenRuleSpec] = Field(default_factory=list)
