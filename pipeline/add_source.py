@@ -1,30 +1,26 @@
 """`hoyle add-source`: copy a text into the corpus unchanged and append a validated manifest
-entry. Either both happen or nothing changes."""
+entry. Either both happen or nothing changes. The manifest is edited with tomlkit, so its
+comments and layout are kept."""
 
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import shutil
+import stat
 import tempfile
+import tomllib
 from pathlib import Path
 
 import regex
+import tomlkit
 from pydantic import ValidationError
+from tomlkit.items import AoT
 
 from pipeline.errors import HoyleError
 from pipeline.ingest.decode import decode_source
 from pipeline.manifest import _describe, load_manifest
 from schemas import ManifestEntry
-
-
-def _toml_value(v) -> str:
-    if isinstance(v, bool):
-        return "true" if v else "false"
-    if isinstance(v, int):
-        return str(v)
-    return json.dumps(str(v), ensure_ascii=False)  # a JSON string is a valid TOML basic string
 
 
 def default_id(path: Path) -> str:
@@ -64,21 +60,61 @@ def add_source(corpus_dir: Path, file: Path, *, language: str, title: str, year:
     dest = corpus_dir / dest_rel
     if dest.exists():
         raise HoyleError(f"{dest}: a file of that name already exists", hint="choose another --id")
-    lines = ["", "[[source]]"] + [f"{k} = {_toml_value(v)}" for k, v in fields.items()]
     manifest = corpus_dir / "sources.toml"
-    text = manifest.read_text(encoding="utf-8").rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+    original = manifest.read_bytes()
+    text = _with_entry(manifest, original.decode("utf-8"), fields)
     dest.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_manifest = tempfile.mkstemp(dir=corpus_dir, prefix=".sources.", suffix=".toml")
+    replaced = False
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
         shutil.copyfile(file, dest)
-        os.replace(tmp_manifest, manifest)
+        _write_atomically(manifest, text.encode("utf-8"))
+        replaced = True
         load_manifest(corpus_dir)  # the new manifest must load
     except BaseException:
-        if os.path.exists(tmp_manifest):
-            os.unlink(tmp_manifest)
-        if dest.exists() and not any(e.file == dest_rel for e in corpus.entries):
+        if replaced:
+            _write_atomically(manifest, original)
+        if dest.exists():  # it did not exist before
             dest.unlink()
         raise
     return entry
+
+
+def _with_entry(manifest: Path, text: str, fields: dict) -> str:
+    """The manifest's text with one more [[source]] table at the end, one blank line before it;
+    everything else (comments, layout, quoting, line endings) as it was."""
+    newline = "\r\n" if "\r\n" in text else "\n"
+    doc = tomlkit.parse(text.replace("\r\n", "\n").rstrip("\n") + "\n")
+    tables = doc.get("source")
+    if not isinstance(tables, AoT):
+        raise HoyleError(f"{manifest}: the sources are not [[source]] tables",
+                         hint="write the entry by hand, or turn the sources into [[source]] tables")
+    table = tomlkit.table()
+    table.trivia.indent = "\n"
+    for key, value in fields.items():
+        table.add(key, value)
+    tables.append(table)
+    new = tomlkit.dumps(doc).replace("\n", newline)
+    # what the build will read: the old entries unchanged, then exactly the new one
+    try:
+        same = tomllib.loads(new).get("source") == tomllib.loads(text).get("source", []) + [fields]
+    except tomllib.TOMLDecodeError:
+        same = False
+    if not same:
+        raise HoyleError(f"{manifest}: could not append the entry without changing the others",
+                         hint="add the [[source]] table by hand")
+    return new
+
+
+def _write_atomically(path: Path, data: bytes) -> None:
+    """Replace a file's content in one step: a temporary file beside it (with the file's
+    permissions), then os.replace."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.stem}.", suffix=path.suffix)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp):
+            os.unlink(tmp)
+        raise

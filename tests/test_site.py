@@ -3,11 +3,17 @@ linked), and the pages a historian starts from are there."""
 
 import json
 import posixpath
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
+import jinja2
+import pytest
+from markupsafe import Markup
+
 from pipeline.build import build
+from pipeline.publish.html import esc, make_environment
 
 
 class Links(HTMLParser):
@@ -120,3 +126,43 @@ def test_untrusted_source_text_is_shown_as_text(corpus_factory, tmp_path):
     assert "‹script›alert(5)‹/script›" in (site / "sources" / "hostile" / "index.html").read_text(encoding="utf-8")
     facts = [json.loads(x) for x in (out / "data" / "facts.jsonl").read_text().splitlines()]
     assert any(f["facet"] == "deck_size" for f in facts)
+
+
+# -- templates --------------------------------------------------------------------------------
+
+NASTY = "<b>\"it's\" & {{ x }} {% y %} [l](j:s) `c` *e* _u_ | \\ </b>"
+
+
+def test_every_template_value_is_escaped_like_esc():
+    env = make_environment()
+    inert = esc(NASTY)
+    for ch in "<>\"'{}[]`*_|\\":
+        assert ch not in inert.replace("&#", "").replace(";", "")
+    render = lambda source, **values: env.from_string(source).render(**values)  # noqa: E731
+    assert render("{{ v }}", v=NASTY) == inert
+    assert render("{{ v }}", v=Markup("<br>")) == "<br>"  # already safe HTML is passed as Markup
+    # the `join` filter escapes text joined to Markup like any value (Jinja's own would not defuse `{`)
+    assert render('{{ [v, m]|join(", ") }}', v=NASTY, m=Markup("<br>")) == inert + ", <br>"
+    assert render("{{ v|join }}", v=[NASTY]) == inert
+    # a caller block: blank lines removed, text still escaped
+    assert render('{% from "_macros.html" import block %}{% call block() %}a\n\n{{ v }}\n{% endcall %}',
+                  v=NASTY) == f'<div class="hc" markdown="0">\na\n{inert}\n</div>\n\n'
+    # URLs and ids made of slugs are as they are; anything else is escaped
+    assert render('{{ href("games/index.md", "games/a-b.md", "row-a_b") }}') == "a-b/#row-a_b"
+    assert render('{{ href("index.md", "x<y>.md") }}') == "x&lt;y&gt;/"
+    assert render('{{ html_id("fact", v) }}', v="a:b_c") == "fact-a-b_c"
+    with pytest.raises(jinja2.UndefinedError):
+        render("{{ missing }}")
+
+
+def test_templates_build_no_unescaped_html():
+    """Markup is made in Python, never in a template: no `|safe`, no `~` joining text to
+    Markup and no filter that makes Markup of text (they escape without defusing Markdown), no
+    autoescape switched off."""
+    templates = Path(__file__).resolve().parents[1] / "pipeline" / "publish" / "templates"
+    files = sorted(templates.iterdir())
+    assert len(files) >= 10
+    for path in files:
+        text = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.S)
+        for bad in ("|safe", "| safe", "~", "autoescape", "Markup", "|e}", "|escape", "tojson", "urlize", "xmlattr"):
+            assert bad not in text, (path.name, bad)

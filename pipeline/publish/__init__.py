@@ -1,7 +1,9 @@
 """Publish: Markdown pages written from the data, then `mkdocs build --strict` into build/site.
 
-The page generators (game_pages, source_pages, misc_pages) know nothing of mkdocs; only
-`run_mkdocs` does, so another static engine could replace it."""
+The page generators (game_pages, source_pages, misc_pages) gather what a page shows and render
+it with a Jinja2 template (templates/, autoescaped: see html.py) in the environment made for
+this run. They know nothing of mkdocs; only `run_mkdocs` does, so another static engine could
+replace it."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import yaml
 from pipeline.errors import HoyleError
 from pipeline.publish import game_pages, misc_pages, source_pages
 from pipeline.publish.context import SiteContext
+from pipeline.publish.html import make_environment
 
 SITE_DIR = Path(__file__).resolve().parents[2] / "site"
 
@@ -82,7 +85,7 @@ def run_mkdocs(work: Path, docs: Path, site_dir: Path) -> None:
 def publish(result, data_dir: Path, site_dir: Path, *, segment: bool = True) -> int:
     """Build the site from the data; returns the number of pages."""
     tokenizer = SudachiWords() if segment else None
-    ctx = SiteContext(result=result, tokenizer=tokenizer)
+    ctx = SiteContext(result=result, env=make_environment(), tokenizer=tokenizer)
     with tempfile.TemporaryDirectory(prefix="hoyle-site-") as tmp:
         work = Path(tmp)
         docs = work / "docs"

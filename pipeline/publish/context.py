@@ -1,21 +1,28 @@
-"""What every page generator needs to know: where each section, fact and game lives on the site."""
+"""What every page generator needs to know: where each section, fact and game lives on the site,
+and the template environment to render pages in."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from pipeline.publish.html import html_id, slug
+from pipeline.publish.html import html_id, row_fragment, slug
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 @dataclass
 class SiteContext:
     result: object
+    env: jinja2.Environment | None = None                         # made by html.make_environment() per run
     tokenizer: object = None
     section_page: dict[str, str] = field(default_factory=dict)   # section id -> docs page
     top_of: dict[str, str] = field(default_factory=dict)          # section id -> top-level section id
     facts_by_id: dict[str, object] = field(default_factory=dict)
     described: dict[str, list] = field(default_factory=dict)      # game id -> game/variant sections
     sources_by_id: dict[str, object] = field(default_factory=dict)
+    comparison_rows: dict[tuple, str] = field(default_factory=dict)  # (game, facet, qualifier) -> row id
 
     def __post_init__(self):
         r = self.result
@@ -33,6 +40,9 @@ class SiteContext:
                 if s.kind in ("game", "variant") and s.game_id:
                     self.described.setdefault(s.game_id, []).append(s)
         self.facts_by_id = {f.id: f for f in r.all_facts()}
+        for c in r.comparisons:
+            for row in c.rows:
+                self.comparison_rows[(c.game_id, row.facet, row.qualifier)] = row_fragment(row.facet, row.qualifier)
 
     def game_page(self, game_id: str) -> str:
         return f"games/{slug(game_id)}.md"
@@ -48,18 +58,9 @@ class SiteContext:
         page = self.section_page[section.id]
         return page, ("" if section.level == 0 else html_id("s", section.id))
 
-    def value_links(self, page: str, cells, *, with_source: str | None = None) -> list[str]:
-        """One link per stated value, to the highlighted quote in the reader."""
-        from pipeline.publish.html import esc, rel, value_text
-
-        out = []
-        for c in cells:
-            f = self.facts_by_id[c.fact_id]
-            tpage, frag = self.fact_target(f)
-            src = f' <span class="src">{esc(with_source)}</span>' if with_source else ""
-            out.append(f'<a class="value" href="{rel(page, tpage, frag)}" title="{esc(f.anchor.quote)}">'
-                       f"{esc(value_text(c.value))}</a>{src}")
-        return out
+    def render(self, template: str, **values) -> str:
+        """A page from its template; every template sees this context as `ctx`."""
+        return self.env.get_template(template).render(ctx=self, **values)
 
     def source_label(self, source_id: str) -> str:
         s = self.sources_by_id[source_id]

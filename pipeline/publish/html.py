@@ -1,14 +1,23 @@
-"""Safe HTML for generated pages: every string taken from a source is escaped here.
+"""Safe HTML for generated pages: the Jinja2 environment the page templates render in, and the
+helpers they use.
 
-Pages are Markdown files whose content is raw HTML blocks, so nothing from a source is ever
-interpreted as Markdown, HTML, a link or a template."""
+Pages are Markdown files whose content is raw HTML blocks, and the text in them comes from the
+sources, so it is untrusted. Every `{{ value }}` in a template is escaped by `escape` (the
+environment's `finalize`, ahead of Jinja's own autoescape): HTML special characters, and also
+braces, brackets, backticks, `*`, `_`, `|` and `\\` as entities, so nothing from a source is ever
+interpreted as Markdown, HTML, a link or a template. Only values that are already safe are
+`markupsafe.Markup`: what templates and macros render, and the URLs and ids of `href`/`html_id`
+(made of slugs and `[A-Za-z0-9_-]` only, checked)."""
 
 from __future__ import annotations
 
 import html
+import json
 import posixpath
 
+import jinja2
 import regex
+from markupsafe import Markup
 
 _ZWSP = "\u200b"
 
@@ -20,6 +29,22 @@ def esc(text) -> str:
     return (s.replace("{", "&#123;").replace("}", "&#125;").replace("[", "&#91;").replace("]", "&#93;")
              .replace("`", "&#96;").replace("*", "&#42;").replace("_", "&#95;").replace("|", "&#124;")
              .replace("\\", "&#92;"))
+
+
+def escape(value) -> Markup:
+    """What a template prints for `{{ value }}`: safe HTML as is, anything else through `esc`."""
+    if hasattr(value, "__html__"):
+        return Markup(value.__html__())
+    return Markup(esc(value))
+
+
+_TOKEN = regex.compile(r"[A-Za-z0-9_./#-]*")
+
+
+def token(text: str) -> Markup:
+    """A URL or id built from slugs and html_ids, which needs no escaping; escaped if it has
+    anything else."""
+    return Markup(text) if _TOKEN.fullmatch(text) else escape(text)
 
 
 def url_of(page: str) -> str:
@@ -47,8 +72,11 @@ def slug(text: str) -> str:
     return regex.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
+_NOT_ID = regex.compile(r"[^A-Za-z0-9_-]")
+
+
 def html_id(prefix: str, raw: str) -> str:
-    return prefix + "-" + regex.sub(r"[^A-Za-z0-9_-]", "-", raw)
+    return prefix + "-" + _NOT_ID.sub("-", raw)
 
 
 def segment_japanese(text: str, tokenizer) -> str:
@@ -70,19 +98,50 @@ def value_text(value) -> str:
     return str(value)
 
 
-def block(inner: str, cls: str = "hc") -> str:
-    """A raw HTML block (no blank lines inside, so Markdown leaves it alone)."""
-    inner = "\n".join(line for line in inner.split("\n") if line.strip())
-    return f'<div class="{cls}" markdown="0">\n{inner}\n</div>\n\n'
+def row_fragment(facet: str, qualifier: str | None) -> str:
+    """The id of a comparison row on its game page."""
+    return html_id("row", f"{facet}-{qualifier or ''}")
+
+
+def join(items, separator: str = "") -> Markup:
+    """The `join` filter: every item (and the separator) escaped like `{{ value }}` unless it is
+    already safe, so text and Markup can be joined."""
+    return Markup(escape(separator).join(escape(x) for x in items))
+
+
+def nonblank(inner) -> Markup:
+    """A raw HTML block's content without blank lines, so Markdown leaves the block alone."""
+    inner = escape(inner)
+    return Markup("\n".join(line for line in str(inner).split("\n") if line.strip()))
 
 
 _TITLE_UNSAFE = str.maketrans({"<": "‹", ">": "›", "&": "＆", '"': "”", "{": "｛", "}": "｝", "\n": " "})
 
 
-def page_head(title: str) -> str:
-    """Front matter with a title that is safe even where the theme prints it unescaped (the
-    HTML <title>, the navigation), then the exact title, escaped, as the page's heading."""
-    import json
-
+def front_matter_title(title) -> Markup:
+    """The title as a YAML (JSON) string for the front matter, safe even where the theme prints
+    it unescaped (the HTML <title>, the navigation)."""
     safe = str(title).translate(_TITLE_UNSAFE).strip() or "untitled"
-    return f"---\ntitle: {json.dumps(safe, ensure_ascii=False)}\n---\n\n" + block(f"<h1>{esc(title)}</h1>", "hc head")
+    return Markup(json.dumps(safe, ensure_ascii=False))
+
+
+def make_environment() -> jinja2.Environment:
+    """The template environment of one publish run."""
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("pipeline.publish", "templates"),
+        autoescape=True,
+        finalize=escape,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=False,
+        auto_reload=False,
+    )
+    # `join` replaces Jinja's, which escapes text joined to Markup with plain HTML escaping
+    env.filters.update(join=join, nonblank=nonblank, front_matter_title=front_matter_title, value_text=value_text)
+    env.globals.update(
+        href=lambda from_page, to_page, fragment="": token(rel(from_page, to_page, fragment)),
+        html_id=lambda prefix, raw: token(html_id(prefix, raw)),
+        row_id=lambda facet, qualifier: token(row_fragment(facet, qualifier)),
+    )
+    return env
