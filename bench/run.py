@@ -27,9 +27,8 @@ sys.path.insert(0, str(ROOT))
 from pipeline.build import build
 from pipeline.extract import extract
 from pipeline.extract.token_rules import TokenRules
-from pipeline.identify import Gazetteer
 from pipeline.ingest import ingest
-from pipeline.knowledge import load_knowledge
+from pipeline.build import load_checked_knowledge as load_knowledge
 from pipeline.manifest import load_manifest
 from pipeline.segment import segment
 
@@ -65,7 +64,7 @@ def _timed_token_rules() -> None:
         try:
             return original(self, *args, **kwargs)
         finally:
-            _SPACY_SECONDS[self.lang] = _SPACY_SECONDS.get(self.lang, 0.0) + time.perf_counter() - t
+            _SPACY_SECONDS[self.language.code] = _SPACY_SECONDS.get(self.language.code, 0.0) + time.perf_counter() - t
     TokenRules.matches = timed
 
 
@@ -73,14 +72,13 @@ def stage_times(corpus_dir: Path) -> dict:
     _SPACY_SECONDS.clear()
     corpus = load_manifest(corpus_dir)
     knowledge = load_knowledge(corpus)
-    gaz = Gazetteer(knowledge)
     per_lang: dict[str, dict[str, float]] = {}
     for e in corpus.entries:
         raw = (corpus_dir / e.file).read_bytes()
         t0 = time.perf_counter()
-        doc, _ = ingest(e, raw, path=e.file)
+        doc, _ = ingest(e, raw, path=e.file, languages=knowledge.languages)
         t1 = time.perf_counter()
-        secs, _ = segment(doc, knowledge, gaz, e.conventions)
+        secs, _ = segment(doc, knowledge, e.conventions)
         t2 = time.perf_counter()
         extract(doc, secs, knowledge)
         t3 = time.perf_counter()

@@ -196,14 +196,14 @@ def write_exports(result: BuildResult, data_dir: Path, formats) -> None:
     if "json" in formats:
         write_json(data_dir / "comparisons.json", result.comparisons)
         write_jsonl(data_dir / "facts.jsonl", result.all_facts())
-        write_schemas(data_dir / "schema")
     if "csv" in formats:
         write_csv(result, data_dir / "csv")
     if "sqlite" in formats:
         write_sqlite(result, data_dir / "rules.sqlite")
     if "tei" in formats:
         write_tei(result, data_dir / "tei")
-    write_schemas(data_dir / "schema")
+    registry = result.knowledge.facets
+    write_schemas(data_dir / "schema", {facet: spec.type for facet, spec in registry.specs.items()})
 
 
 def build_stamp(corpus: Corpus, knowledge: Knowledge, site: bool) -> str:

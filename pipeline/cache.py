@@ -11,7 +11,6 @@ import hashlib
 import os
 import pickle
 import tempfile
-from functools import lru_cache
 from pathlib import Path
 
 import pipeline
@@ -19,9 +18,9 @@ import pipeline
 CODE_ROOT = Path(pipeline.__file__).resolve().parent
 
 
-@lru_cache(maxsize=1)
 def code_digest() -> str:
-    """Hash of the pipeline's code and language data: a changed rule invalidates the cache."""
+    """Hash of the pipeline's code and language data: a changed rule invalidates the cache
+    (a few hundred KB hashed per call: cheaper than keeping it in module state)."""
     h = hashlib.sha256(pipeline.PIPELINE_VERSION.encode())
     for path in sorted(CODE_ROOT.rglob("*")):
         if path.suffix in (".py", ".yaml") and path.is_file():

@@ -117,8 +117,8 @@ def evaluate(corpus: Path = CorpusOpt,
             for g, sec in ev.wrong_id:
                 err.print(f"  wrong id {sec.id} {sec.game_id} != {g['game_id']} {sec.title!r}", highlight=False)
     console.print(table)
-    from pipeline.evaluate import eval_facts, set_family_lines
-    set_family_lines(result.knowledge)
+    from pipeline.evaluate import eval_facts, family_lines
+    families = family_lines(result.knowledge)
     ftable = Table(title="Fact extraction (precision over judged lines, recall over all gold facts)")
     for col in ("source", "gold", "judged", "P", "R", "F1"):
         ftable.add_column(col, justify="right" if col != "source" else "left")
@@ -128,7 +128,7 @@ def evaluate(corpus: Path = CorpusOpt,
         if gold is None:
             ftable.add_row(s.id, "—", "", "", "", "")
             continue
-        ev = eval_facts(s.id, result.facts.get(s.id, []), gold)
+        ev = eval_facts(s.id, result.facts.get(s.id, []), gold, families)
         o = ev.overall
         ftable.add_row(s.id, str(o.gold), str(o.judged), f"{o.precision:.3f}", f"{o.recall:.3f}", f"{o.f1:.3f}")
         for facet, pr in ev.by_facet.items():
@@ -158,7 +158,7 @@ def evaluate(corpus: Path = CorpusOpt,
         gold = load_gold("facts", s.id, HELDOUT_DIR)
         if gold is None:
             continue
-        ev = eval_facts(s.id, result.facts.get(s.id, []), gold)
+        ev = eval_facts(s.id, result.facts.get(s.id, []), gold, families)
         o = ev.overall
         lines = ", ".join(f"{a}-{b}" for a, b in gold.get("ranges") or [])
         htable.add_row(s.id, lines, str(o.gold), str(o.judged), f"{o.precision:.3f}", f"{o.recall:.3f}", f"{o.f1:.3f}")
@@ -246,6 +246,7 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
 @app.command()
 def games(corpus: Path = CorpusOpt) -> None:
     """List the games: id, names in three languages, number of sources that describe each."""
+    from schemas import GameNames
     result = _run(corpus)
     described: dict[str, set[str]] = {}
     for sid, secs in result.sections.items():
@@ -253,10 +254,11 @@ def games(corpus: Path = CorpusOpt) -> None:
             if s.kind in ("game", "variant") and s.game_id:
                 described.setdefault(s.game_id, set()).add(sid)
     table = Table(title=f"{len(result.knowledge.games)} games")
-    for col in ("id", "en", "ja", "ru", "family", "parent", "sources"):
+    name_langs = list(GameNames.model_fields)  # the languages games.yaml names games in
+    for col in ("id", *name_langs, "family", "parent", "sources"):
         table.add_column(col)
     for g in sorted(result.knowledge.games, key=lambda g: (-len(described.get(g.id, ())), g.id)):
-        table.add_row(g.id, g.names.en, g.names.ja or "", g.names.ru or "", g.family, g.parent or "",
+        table.add_row(g.id, *[getattr(g.names, lang) or "" for lang in name_langs], g.family, g.parent or "",
                       str(len(described.get(g.id, ()))))
     console.print(table)
 
@@ -278,7 +280,7 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
 
 @app.command("add-source")
 def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied unchanged)."),
-                   lang: str = typer.Option(..., "--lang", help="ja | en | ru"),
+                   lang: str = typer.Option(..., "--lang", help="language code with a profile: ja | en | ru, or a corpus's own lang/<code>/"),
                    title: str = typer.Option(..., "--title"),
                    year: int = typer.Option(None, "--year"),
                    edition: str = typer.Option(None, "--edition"),

@@ -103,20 +103,19 @@ def _facet_family(facet: str) -> str:
     return "score" if facet.startswith("score:") else facet
 
 
-_FAMILY: dict[str, set[str]] = {}
-
-
-def set_family_lines(knowledge) -> None:
-    """Let a fact attributed to a variant match gold attributed to its parent, and back:
-    where a variant's section ends is a judgement the two annotations may draw differently."""
-    _FAMILY.clear()
+def family_lines(knowledge) -> dict[str, set[str]]:
+    """Each game -> its ancestors and descendants. A fact attributed to a variant matches gold
+    attributed to its parent, and back: where a variant's section ends is a judgement the two
+    annotations may draw differently."""
+    out: dict[str, set[str]] = {}
     for g in knowledge.games:
         line = set(knowledge.family_line(g.id))
-        _FAMILY[g.id] = line | {c.id for c in knowledge.games if g.id in knowledge.family_line(c.id)}
+        out[g.id] = line | {c.id for c in knowledge.games if g.id in knowledge.family_line(c.id)}
+    return out
 
 
-def _same_game(a: str | None, b: str | None) -> bool:
-    return a == b or (a is not None and b in _FAMILY.get(a, set()))
+def _same_game(a: str | None, b: str | None, families: dict[str, set[str]]) -> bool:
+    return a == b or (a is not None and b in families.get(a, set()))
 
 
 def _value_key(facet: str, value) -> str:
@@ -129,21 +128,22 @@ def _value_key(facet: str, value) -> str:
     return _canon(value)
 
 
-def _same(f, g, slack: int) -> bool:
-    return (_same_game(f.game_id, g["game_id"]) and f.facet == g["facet"]
+def _same(f, g, slack: int, families: dict[str, set[str]]) -> bool:
+    return (_same_game(f.game_id, g["game_id"], families) and f.facet == g["facet"]
             and _value_key(f.facet, f.value) == _value_key(g["facet"], g["value"])
             and abs(f.anchor.line - g["line"]) <= slack)
 
 
-def eval_facts(source_id: str, facts: list, gold: dict, line_slack: int = 1) -> FactEval:
+def eval_facts(source_id: str, facts: list, gold: dict, families: dict[str, set[str]],
+               line_slack: int = 1) -> FactEval:
     """Recall: the share of gold facts found (same game, facet and value, within `line_slack`
     lines). Precision: of the predictions on lines the annotators judged (a gold fact of the
     same game within `line_slack` lines), the share that match a gold fact. Predictions
     elsewhere are not judged: the gold is a sample of each source, not an exhaustive list.
     A held-out gold file gives `ranges` it annotated exhaustively: there every prediction in
-    range is judged."""
+    range is judged. `families` is `family_lines(knowledge)`."""
     items = gold["facts"]
-    judged_lines = {(gid, ln) for g in items for gid in _FAMILY.get(g["game_id"], set()) | {g["game_id"]}
+    judged_lines = {(gid, ln) for g in items for gid in families.get(g["game_id"], set()) | {g["game_id"]}
                     for ln in range(g["line"] - line_slack, g["line"] + line_slack + 1)}
     ranges = gold.get("ranges")  # an exhaustive annotation: every prediction in range is judged
     per: dict[str, PR] = {}
@@ -157,7 +157,7 @@ def eval_facts(source_id: str, facts: list, gold: dict, line_slack: int = 1) -> 
 
     missed = []
     for g in items:  # recall: every gold fact
-        found = any(_same(f, g, line_slack) for f in facts)
+        found = any(_same(f, g, line_slack, families) for f in facts)
         tally(g["facet"], "gold", "found", found)
         if not found:
             missed.append(g)
@@ -166,7 +166,7 @@ def eval_facts(source_id: str, facts: list, gold: dict, line_slack: int = 1) -> 
         inside = any(a <= f.anchor.line <= b for a, b in ranges) if ranges else (f.game_id, f.anchor.line) in judged_lines
         if not inside:
             continue
-        correct = any(_same(f, g, line_slack) for g in items)
+        correct = any(_same(f, g, line_slack, families) for g in items)
         tally(f.facet, "judged", "correct", correct)
         if not correct:
             wrong.append(f)

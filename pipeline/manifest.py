@@ -9,6 +9,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from pipeline.errors import HoyleError
+from pipeline.lang import load_languages
 from schemas import ManifestEntry
 
 EMBEDDED_CORPUS = Path(__file__).resolve().parents[1] / "corpus"
@@ -62,6 +63,7 @@ def load_manifest(root: Path) -> Corpus:
         raise HoyleError(f"{path}: no [[source]] entries", hint="add one [[source]] table per text")
     entries: list[ManifestEntry] = []
     seen: dict[str, int] = {}
+    languages = load_languages(root / "lang")
     for i, table in enumerate(tables, start=1):
         label = f"[[source]] #{i}" + (f" (id {table.get('id')!r})" if isinstance(table, dict) and "id" in table else "")
         try:
@@ -72,6 +74,10 @@ def load_manifest(root: Path) -> Corpus:
             raise HoyleError(f"{path}: {label}: duplicate id, already used by [[source]] #{seen[entry.id]}",
                              hint="give every source a unique id")
         seen[entry.id] = i
+        if entry.language not in languages:
+            raise HoyleError(f"{path}: {label}: language {entry.language!r} has no profile "
+                             f"(known: {', '.join(languages.codes)})",
+                             hint=f"use one of those, or add {root / 'lang' / entry.language}/profile.yaml")
         file = root / entry.file
         if not file.is_file():
             raise HoyleError(f"{path}: {label}: file {entry.file!r} not found in {root}",

@@ -6,12 +6,14 @@ on by other tools: add fields, never rename or drop them.
 
 from __future__ import annotations
 
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 SLUG = r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$"
-Language = Literal["ja", "en", "ru"]
+# A language code with a profile folder (pipeline/lang/<code>/ or a corpus's lang/<code>/):
+# ja, en and ru are embedded; the manifest checks that a profile exists.
+Language = Annotated[str, Field(pattern=r"^[a-z]{2,3}$")]
 SourceKind = Literal["book", "web", "forum"]
 SectionKind = Literal["front", "game", "variant", "laws", "subsection", "other"]
 Status = Literal["agree", "differ", "single"]
@@ -214,6 +216,14 @@ class PlayerRange(Record):
     max: int
 
 
+# One value type per facet type (corpus/facets.yaml `type`); the JSON Schema of a fact states
+# which one each facet takes (schemas/generate.py reads the facet registry).
+IntValue = Annotated[int, Field(title="IntValue")]
+DealPattern = Annotated[list[int], Field(title="DealPattern", description="cards per round of the deal")]
+RankOrder = Annotated[list[str], Field(title="RankOrder", description="rank codes, highest first")]
+RankPoints = Annotated[dict[str, int], Field(title="RankPoints", description="rank code -> points")]
+VALUE_TYPES = {"int": IntValue, "range": PlayerRange, "list_int": DealPattern, "ranks": RankOrder,
+               "rank_points": RankPoints, "item_points": IntValue}
 FactValue = Union[int, PlayerRange, list[int], list[str], dict[str, int], str]
 
 

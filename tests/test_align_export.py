@@ -25,7 +25,7 @@ def test_statuses_agree_differ_single_and_qualifiers_apart():
              fact("a", "target_score", 100, n=3), fact("b", "target_score", 150, n=4),
              fact("a", "hand_size", 12, n=5),
              fact("a", "talon_size", 8, n=6), fact("b", "talon_size", 12, qualifier="alternative", n=7)]
-    comp = compare_game("piquet", facts, ["a", "b"])
+    comp = compare_game("piquet", facts, ["a", "b"], KNOWLEDGE.facets)
     status = {(r.facet, r.qualifier): r.status for r in comp.rows}
     assert status == {("players", None): "agree", ("target_score", None): "differ", ("hand_size", None): "single",
                       ("talon_size", None): "single", ("talon_size", "alternative"): "single"}
@@ -43,13 +43,13 @@ def test_sources_read_as_a_timeline():
 
 
 def test_variant_lists_what_it_changes_from_its_parent():
-    parent = compare_game("piquet", [fact("a", "target_score", 100), fact("a", "deck_size", 32, n=1)], ["a"])
+    parent = compare_game("piquet", [fact("a", "target_score", 100), fact("a", "deck_size", 32, n=1)], ["a"], KNOWLEDGE.facets)
     variant = compare_game("rubicon-piquet", [fact("a", "target_score", 100, game="rubicon-piquet", n=2),
                                               fact("a", "deck_size", 32, game="rubicon-piquet", n=3),
-                                              fact("a", "hand_size", 12, game="rubicon-piquet", n=4)], ["a"])
-    assert variant_changes(variant, parent) == []
-    variant2 = compare_game("rubicon-piquet", [fact("a", "target_score", 500, game="rubicon-piquet")], ["a"])
-    (change,) = variant_changes(variant2, parent)
+                                              fact("a", "hand_size", 12, game="rubicon-piquet", n=4)], ["a"], KNOWLEDGE.facets)
+    assert variant_changes(variant, parent, KNOWLEDGE.facets) == []
+    variant2 = compare_game("rubicon-piquet", [fact("a", "target_score", 500, game="rubicon-piquet")], ["a"], KNOWLEDGE.facets)
+    (change,) = variant_changes(variant2, parent, KNOWLEDGE.facets)
     assert (change.facet, change.parent_values, change.variant_values) == ("target_score", [100], [500])
 
 

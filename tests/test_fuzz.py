@@ -6,7 +6,7 @@ from pipeline.extract import extract
 from pipeline.ingest import ingest
 from pipeline.segment import segment
 from schemas import ManifestEntry
-from tests.test_segment import GAZ, KNOWLEDGE
+from tests.test_segment import KNOWLEDGE
 
 PIECES = st.sampled_from([
     "PIQUET.", "ピケ。", "БРИДЖ.", "<人数>", "=Heart Solo=", "{12}", "{xv}", "[3]", "「", "」", "”", "(", ")",
@@ -25,7 +25,7 @@ def test_segment_and_extract_never_crash_and_anchors_hold(text, lang):
         return
     entry = ManifestEntry(id="fuzz", file="t.txt", language=lang, title="t")
     doc, _ = ingest(entry, text.encode("utf-8"), path="t.txt")
-    sections, _ = segment(doc, KNOWLEDGE, GAZ)
+    sections, _ = segment(doc, KNOWLEDGE)
     for s in sections:
         assert 0 <= s.anchor.start < s.anchor.end <= len(doc.text)
         assert s.start_line <= s.end_line

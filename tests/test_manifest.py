@@ -25,7 +25,7 @@ def run(root, *args):
     (GOOD.replace("texts/a.txt", "texts/missing.txt"), "file 'texts/missing.txt' not found"),
     (GOOD + GOOD, "duplicate id"),
     (GOOD.replace('"a-book"', '"../x"'), "id: not a slug"),
-    (GOOD.replace('"en"', '"fr"'), "language: Input should be 'ja', 'en' or 'ru'"),
+    (GOOD.replace('"en"', '"fr"'), "language 'fr' has no profile (known: en, ja, ru)"),
     (GOOD.replace('title = "A Book"', 'title = "A Book'), "malformed TOML"),
     (GOOD.replace("texts/a.txt", "../outside.txt"), "file: Value error"),
     ("", "no [[source]] entries"),

@@ -4,22 +4,20 @@ written in the same style, handled by general rules."""
 import json
 
 from pipeline.build import build
-from pipeline.identify import Gazetteer
 from pipeline.ingest import ingest
-from pipeline.knowledge import load_knowledge
+from pipeline.build import load_checked_knowledge
 from pipeline.manifest import load_manifest
 from pipeline.segment import segment
 from schemas import ManifestEntry
 from tests.conftest import CORPUS
 
-KNOWLEDGE = load_knowledge(load_manifest(CORPUS))
-GAZ = Gazetteer(KNOWLEDGE)
+KNOWLEDGE = load_checked_knowledge(load_manifest(CORPUS))
 
 
 def sections_of(text: str, lang: str = "ja"):
     entry = ManifestEntry(id="t", file="texts/t.txt", language=lang, title="T")
-    doc, _ = ingest(entry, text.encode(), path="t.txt")
-    secs, warnings = segment(doc, KNOWLEDGE, GAZ)
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
+    secs, warnings = segment(doc, KNOWLEDGE)
     return secs, warnings
 
 
