@@ -71,6 +71,8 @@ def load_model(path: Path, model: type[M], *, context: dict | None = None, wrap:
     try:
         return model.model_validate(payload if payload is not None else {}, context=context)
     except ValidationError as exc:
-        err = exc.errors()[0]
+        errors = exc.errors()
+        # a misspelt key shows as an unknown key and a missing one: name the misspelling
+        err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
         loc = tuple(err["loc"])[1:] if wrap else tuple(err["loc"])
         raise located_error(path, node, loc, _message(err)) from None
