@@ -25,10 +25,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from pipeline.build import build
+from pipeline.build import load_checked_knowledge as load_knowledge
 from pipeline.extract import extract
 from pipeline.extract.token_rules import TokenRules
 from pipeline.ingest import ingest
-from pipeline.build import load_checked_knowledge as load_knowledge
 from pipeline.manifest import load_manifest
 from pipeline.segment import segment
 
@@ -152,6 +152,10 @@ def cold_corpus_seconds() -> tuple[float, float]:
     return float(out[0]), float(out[1])
 
 
+def _pipeline_seconds(v: dict) -> float:
+    return v["ingest"] + v["segment"] + v["extract"]
+
+
 def du(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -197,9 +201,9 @@ def main() -> None:
                    "per_language": {lang: {"chars": v["chars"],
                                            **{f"{st}_chars_per_s": round(v["chars"] / v[st]) if v[st] else None
                                               for st in ("ingest", "segment", "extract")},
-                                           "pipeline_chars_per_s": round(v["chars"] / (v["ingest"] + v["segment"] + v["extract"])),
+                                           "pipeline_chars_per_s": round(v["chars"] / _pipeline_seconds(v)),
                                            "bare_chars_per_s": round(bare[lang]["chars"] / bare[lang]["seconds"]),
-                                           "ratio_to_bare": round((v["ingest"] + v["segment"] + v["extract"]) / bare[lang]["seconds"], 2)}
+                                           "ratio_to_bare": round(_pipeline_seconds(v) / bare[lang]["seconds"], 2)}
                                     for lang, v in sorted(stages.items())}}
             report["scaling"].append(row)
             shutil.rmtree(cdir)

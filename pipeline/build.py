@@ -6,16 +6,16 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.errors import HoyleError
-from pipeline.ingest import ingest
-from pipeline.manifest import Corpus, load_manifest
 from pipeline.align import align, topic_passages
+from pipeline.errors import HoyleError
 from pipeline.extract import extract
+from pipeline.ingest import ingest
 from pipeline.knowledge import Knowledge, load_knowledge
+from pipeline.manifest import Corpus, load_manifest
 from pipeline.output import staged_output, write_json, write_jsonl
-from pipeline.segment import segment
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
+from pipeline.segment import segment
 from schemas import Comparison, Document, Fact, Section, Source, TocLink, TopicPassage
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange

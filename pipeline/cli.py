@@ -145,8 +145,8 @@ def evaluate(corpus: Path = CorpusOpt,
     for col in ("facet", "gold", "judged", "P", "R"):
         ptable.add_column(col, justify="right" if col != "facet" else "left")
     for facet, prs in sorted(facet_rows.items()):
-        g = sum(p.gold for p in prs); j = sum(p.judged for p in prs)
-        c = sum(p.correct for p in prs); f = sum(p.found for p in prs)
+        g, j = sum(p.gold for p in prs), sum(p.judged for p in prs)
+        c, f = sum(p.correct for p in prs), sum(p.found for p in prs)
         ptable.add_row(facet, str(g), str(j), f"{c / j:.3f}" if j else "—", f"{f / g:.3f}" if g else "—")
     console.print(ptable)
     from pipeline.evaluate import HELDOUT_DIR
@@ -236,7 +236,7 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
     table.add_column("status")
     for sid in comp.sources:
         table.add_column(f"{sid} ({years.get(sid) or '?'})")
-    for r, b in zip(rows, body):
+    for r, b in zip(rows, body, strict=False):
         style = {"differ": "red", "agree": "green"}.get(r.status, "")
         label = r.facet + (f" [{r.qualifier}]" if r.qualifier else "")
         table.add_row(escape(label), r.status, *[escape(x) for x in b[3:]], style=style)
@@ -280,7 +280,8 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
 
 @app.command("add-source")
 def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied unchanged)."),
-                   lang: str = typer.Option(..., "--lang", help="language code with a profile: ja | en | ru, or a corpus's own lang/<code>/"),
+                   lang: str = typer.Option(..., "--lang",
+                                             help="a language with a profile: ja | en | ru (or lang/<code>/ in the corpus)"),
                    title: str = typer.Option(..., "--title"),
                    year: int = typer.Option(None, "--year"),
                    edition: str = typer.Option(None, "--edition"),

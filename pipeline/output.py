@@ -6,9 +6,9 @@ import json
 import os
 import shutil
 import tempfile
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterable, Iterator
 
 from pydantic import BaseModel
 

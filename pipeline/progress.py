@@ -4,15 +4,16 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator, Protocol
+from typing import Protocol
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 
 class Reporter(Protocol):
-    def stage(self, name: str, total: int) -> "StageHandle": ...
+    def stage(self, name: str, total: int) -> StageHandle: ...
 
 
 class StageHandle(Protocol):

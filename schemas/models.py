@@ -6,7 +6,7 @@ on by other tools: add fields, never rename or drop them.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -224,7 +224,7 @@ RankOrder = Annotated[list[str], Field(title="RankOrder", description="rank code
 RankPoints = Annotated[dict[str, int], Field(title="RankPoints", description="rank code -> points")]
 VALUE_TYPES = {"int": IntValue, "range": PlayerRange, "list_int": DealPattern, "ranks": RankOrder,
                "rank_points": RankPoints, "item_points": IntValue}
-FactValue = Union[int, PlayerRange, list[int], list[str], dict[str, int], str]
+FactValue = int | PlayerRange | list[int] | list[str] | dict[str, int] | str
 
 
 class Fact(Record):

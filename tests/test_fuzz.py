@@ -1,6 +1,7 @@
 """Random and mutated texts through segment and extract: no crash, every anchor valid."""
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pipeline.extract import extract
 from pipeline.ingest import ingest

@@ -1,6 +1,7 @@
 """The normalized view maps back to the original, exactly."""
 
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pipeline.ingest.normalize import map_span, normalize, normalize_with_map
 

@@ -3,9 +3,8 @@ written in the same style, handled by general rules."""
 
 import json
 
-from pipeline.build import build
+from pipeline.build import build, load_checked_knowledge
 from pipeline.ingest import ingest
-from pipeline.build import load_checked_knowledge
 from pipeline.manifest import load_manifest
 from pipeline.segment import segment
 from schemas import ManifestEntry

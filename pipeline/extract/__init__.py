@@ -7,10 +7,10 @@ from dataclasses import replace
 import regex
 
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
+from pipeline.extract.cards import vocabulary
 from pipeline.extract.ditto import ditto_rows
 from pipeline.extract.points import point_grammar, point_statements
 from pipeline.extract.readers import READERS, ReadContext
-from pipeline.extract.cards import vocabulary
 from pipeline.extract.rules import Rule, rules_of
 from pipeline.extract.token_rules import token_rules_of
 from pipeline.knowledge import Knowledge
@@ -129,7 +129,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         ne = doc.norm_index(top.anchor.end)
         chunk = norm[ns:ne]
         runs = {None: [(0, len(chunk))]}
-        for lg, script, rule, context in plan:
+        for _lg, script, rule, context in plan:
             if script not in runs:
                 runs[script] = script_runs(chunk, script)
             for m in (m for a, b in runs[script] for m in rule.pattern.finditer(chunk, a, b)):
@@ -137,7 +137,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     continue
                 emit(top, ns, context, rule, m, m.start(), m.end())
         for row in ditto_rows(chunk):  # a ditto row is cited as itself, read as its expansion
-            for lg, script, rule, context in plan:
+            for _lg, script, rule, context in plan:
                 if script and not in_script(row.expanded, script):
                     continue
                 for m in rule.pattern.finditer(row.expanded):

@@ -41,7 +41,7 @@ def _expand(row: list[str], model: list[str]) -> list[str] | None:
     if not own or lead > len(model) or len(rest) > len(model) - lead - 1:
         return None
     tail = model[len(model) - len(rest):] if rest else []
-    filled = [m if _is_mark(r) else r for r, m in zip(rest, tail)]
+    filled = [m if _is_mark(r) else r for r, m in zip(rest, tail, strict=False)]
     return model[:lead] + own + filled
 
 

@@ -7,9 +7,9 @@ pairs, or none when the match gives no usable value."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Callable
 
 import regex
 
@@ -145,7 +145,7 @@ def _four_of_rank_list(g: Groups, c: ReadContext) -> Found:
         nums = nums * len(codes)  # one value for each of them
     if len(nums) != len(codes) or len(set(codes)) != len(codes) or not all(c.four_of.get(x) for x in codes):
         return []
-    found = [_item(c, f"four_{c.four_of[code]}", n) for code, n in zip(codes, nums)]
+    found = [_item(c, f"four_{c.four_of[code]}", n) for code, n in zip(codes, nums, strict=False)]
     return [f for one in found for f in one] if all(found) else []
 
 

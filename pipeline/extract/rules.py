@@ -23,10 +23,10 @@ from pathlib import Path
 
 import regex
 
+from pipeline.datafile import located_error, read_yaml
 from pipeline.errors import HoyleError
 from pipeline.extract.cards import pairs_regex, vocabulary
 from pipeline.extract.readers import DEFAULT_READER, READERS, Reader
-from pipeline.datafile import located_error, read_yaml
 
 MACROS = ("N", "NUMS", "RANKS", "RANKLIST", "RANK", "SUIT", "PAIRS", "ITEM", "SEQ")
 _MACRO = regex.compile(r"\{(N|NUMS|RANKS|RANKLIST|RANK|SUIT|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
@@ -121,7 +121,8 @@ def compile_rules(language, knowledge) -> list[Rule]:
             # a short qualifier may stand between pairs ("…20 点，切札の 9 が 14 点")
             filler = r"(?:[^\d\s,，、;。.]{1,4}?\s*[,，、]?\s*)?"
             return f"(?P<{name or 'pairs'}>(?:{pair})(?:{sep}{filler}(?:{pair})){{2,}})"
-        return rf"(?P<{name or 'item'}>(?<![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d・･\-])(?:{item_alt})(?![A-Za-z\p{{Cyrillic}}\p{{Katakana}}ー\d]))"
+        before, after = r"A-Za-z\p{Cyrillic}\p{Katakana}ー\d・･\-", r"A-Za-z\p{Cyrillic}\p{Katakana}ー\d"
+        return rf"(?P<{name or 'item'}>(?<![{before}])(?:{item_alt})(?![{after}]))"
 
     path = language.path("facts.yaml")
     rules = []

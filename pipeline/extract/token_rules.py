@@ -84,7 +84,7 @@ def _required_stems(spec: dict, stem) -> tuple[str, ...]:
     return tuple("|".join(regex.escape(stem(w)) for w in words) for words in lists if words)
 
 
-def token_rules_of(knowledge, lang: str) -> "TokenRules":
+def token_rules_of(knowledge, lang: str) -> TokenRules:
     """The token rules of one language (its spaCy pipeline loads when it has any), built once."""
     return knowledge.compiled(("token_rules", lang), lambda: TokenRules(knowledge.languages[lang], knowledge))
 
@@ -131,14 +131,15 @@ class TokenRules:
         key = tuple(sorted(items))
         if self._items_key != key:
             self._items_key = key
-            self._items = sorted(((tuple(frozenset(t._.lemmas) for t in annotate(self.nlp(name), self.language) if not t.is_punct), name)
+            self._items = sorted(((tuple(frozenset(t._.lemmas) for t in annotate(self.nlp(name), self.language)
+                                          if not t.is_punct), name)
                                   for name in items if name.strip()), key=lambda p: -len(p[0]))
         return self._items
 
     def _item_named(self, tokens: list, items: dict[str, str]) -> str | None:
         """The longest item name the captured tokens begin with, read by lemmas ("за оннеры" ~ онер)."""
         for lemmas, name in self._item_lemmas(items):
-            if len(lemmas) <= len(tokens) and all(set(t._.lemmas) & want for t, want in zip(tokens, lemmas)):
+            if len(lemmas) <= len(tokens) and all(set(t._.lemmas) & want for t, want in zip(tokens, lemmas, strict=False)):
                 return name
         return None
 
@@ -150,12 +151,13 @@ class TokenRules:
         pieces = [(start + off + o, part) for off, sent in self.candidates(piece)
                   for o, part in texts_for_pipeline(sent)]
         out: list[TokenMatch] = []
-        for (base, _), doc in zip(pieces, (annotate(d, self.language) for d in self.nlp.pipe(p for _, p in pieces))):
+        docs = (annotate(d, self.language) for d in self.nlp.pipe(p for _, p in pieces))
+        for (base, _), doc in zip(pieces, docs, strict=False):
             best: dict[tuple[str, int], TokenMatch] = {}
             for match_id, s, e, align in self.matcher(doc, with_alignments=True):
                 rule = self.rules[self.nlp.vocab.strings[match_id]]
                 captured: dict[str, list] = {}
-                for token, pattern_index in zip(doc[s:e], align):
+                for token, pattern_index in zip(doc[s:e], align, strict=False):
                     name = rule.captures[pattern_index]
                     if name:
                         captured.setdefault(name, []).append(token)

@@ -29,7 +29,7 @@ class Match:
 _PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
 
 
-def game_index(knowledge) -> "GameIndex":
+def game_index(knowledge) -> GameIndex:
     """The game-name index of a knowledge, built once."""
     return knowledge.compiled(("game_index",), lambda: GameIndex(knowledge))
 

@@ -94,7 +94,8 @@ def decode_source(raw: bytes, *, path: str, encoding: str | None) -> tuple[str, 
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         guesses = guess_encodings(raw)
-        hint = (f'it looks like {guesses[0]}: add  encoding = "{guesses[0]}"  to its [[source]] in sources.toml (or pass --encoding {guesses[0]} to add-source)'
+        hint = (f'it looks like {guesses[0]}: add  encoding = "{guesses[0]}"  to its [[source]] in sources.toml '
+                f'(or pass --encoding {guesses[0]} to add-source)'
                 if guesses else "convert it to UTF-8 or declare  encoding = \"...\"  in sources.toml")
         raise HoyleError(
             f"{path}:{_line_of_byte(raw, exc.start)}: not valid UTF-8 (byte {exc.start})", hint=hint

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
+from pipeline.datafile import load_model, located_error, read_yaml
 from pipeline.errors import HoyleError
 from pipeline.knowledge.facets import FacetRegistry
 from pipeline.knowledge.models import FacetsFile, GamesFile, TermsFile
-from pipeline.datafile import load_model, located_error, read_yaml
 from pipeline.lang import Languages, load_languages
 from schemas import Game
 

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import regex
 
-from pipeline.errors import HoyleError
 from pipeline.datafile import load_model
+from pipeline.errors import HoyleError
 from pipeline.lang.numbers import NumberReader
-from pipeline.lang.profile import FactRuleSpec, FactsFile, Profile, TokenRuleSpec, TokenRulesFile
+from pipeline.lang.profile import FactRuleSpec, FactsFile, Profile, TokenRulesFile, TokenRuleSpec
 
 EMBEDDED_LANG_DIR = Path(__file__).parent
 PROFILE_FILES = ("profile.yaml", "facts.yaml", "token_rules.yaml")

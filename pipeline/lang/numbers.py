@@ -5,8 +5,8 @@ module only reads it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cached_property
-from typing import Callable
 
 import regex
 

@@ -35,7 +35,7 @@ def _structural_patterns(knowledge: Knowledge) -> tuple[tuple[str, regex.Pattern
     def build():
         langs = knowledge.languages
         return tuple((kind, regex.compile(p)) for kind in ("front", "laws", "other")
-                     for p in langs.all_patterns(lambda prof: getattr(prof.section_patterns, kind)))
+                     for p in langs.all_patterns(lambda prof, kind=kind: getattr(prof.section_patterns, kind)))
     return knowledge.compiled(("section_patterns",), build)
 
 
@@ -107,7 +107,8 @@ def classify(doc: Document, knowledge: Knowledge,
                 continue
             # A run-in sub-game heading opens only a variant of the game it stands in.
             if c.variants_only and not (current_game and m.game_id != current_game and
-                                        set(knowledge.family_line(m.game_id)[1:]) & (around | {knowledge.by_id[current_game].parent})):
+                                        set(knowledge.family_line(m.game_id)[1:])
+                                        & (around | {knowledge.by_id[current_game].parent})):
                 if not c.game_only:
                     headings.append(Heading(c, "subsection", None, c.convention, False))
                 continue
