@@ -48,22 +48,21 @@ def facet_page(ctx: SiteContext, facet: str) -> str:
 
 
 def glossary(ctx: SiteContext) -> str:
-    terms = ctx.result.knowledge.terms
+    kn = ctx.result.knowledge
     rows = []
-    for code, names in (terms.get("ranks") or {}).items():
+    for code, names in kn.terms.ranks.items():
         rows.append(("rank " + str(code), names))
-    for suit, names in (terms.get("suits") or {}).items():
+    for suit, names in kn.terms.suits.items():
         rows.append(("suit: " + suit, names))
-    for t in terms.get("terms") or []:
-        rows.append((t["id"].replace("_", " "), t))
-    for topic, names in (terms.get("topics") or {}).items():
+    for t in kn.terms.terms:
+        rows.append((t.id.replace("_", " "), t))
+    for topic, names in kn.terms.topics.items():
         rows.append(("topic: " + topic.replace("_", " "), names))
-    items = (ctx.result.knowledge.facets.get("items") or {})
-    for item, names in items.items():
-        rows.append(("score: " + item, names or {}))
+    for item, names in kn.facets.items.items():
+        rows.append(("score: " + item, names))
 
     def listed(v, lang):
-        return ", ".join(map(str, v.get(lang) or []))
+        return ", ".join(map(str, v.names.get(lang) or []))
 
     rows = [(k, listed(v, "en"), segment_japanese(listed(v, "ja"), ctx.tokenizer), listed(v, "ru")) for k, v in rows]
     return ctx.render("glossary.md", page="glossary.md", title="Glossary", rows=rows)
