@@ -23,7 +23,8 @@ def code_digest() -> str:
     (a few hundred KB hashed per call: cheaper than keeping it in module state)."""
     h = hashlib.sha256(pipeline.PIPELINE_VERSION.encode())
     for path in sorted(CODE_ROOT.rglob("*")):
-        if path.suffix in (".py", ".yaml") and path.is_file():
+        # code, language data and the page templates; not bytecode
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
             h.update(str(path.relative_to(CODE_ROOT)).encode())
             h.update(path.read_bytes())
     return h.hexdigest()

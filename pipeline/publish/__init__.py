@@ -55,7 +55,7 @@ def write_pages(ctx: SiteContext, docs: Path, data_files: list[str]) -> list[str
         for sec in ctx.result.sections[s.id]:
             if sec.level == 0:
                 pages[ctx.section_page[sec.id]] = source_pages.reader_page(ctx, sec)
-    facets = set(misc_pages.CORE_FACETS) | {f.facet for f in ctx.result.all_facts()}
+    facets = set(ctx.result.knowledge.facets.core) | {f.facet for f in ctx.result.all_facts()}
     for facet in sorted(facets):
         pages[f"facets/{misc_pages.facet_slug(facet)}.md"] = misc_pages.facet_page(ctx, facet)
     for rel_path, text in pages.items():

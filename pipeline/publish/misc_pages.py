@@ -8,9 +8,6 @@ from collections import defaultdict
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import segment_japanese, slug
 
-CORE_FACETS = ["players", "deck_size", "packs", "hand_size", "deal_pattern", "talon_size", "rank_order",
-               "card_points", "target_score"]
-
 
 def home(ctx: SiteContext) -> str:
     r = ctx.result
@@ -35,16 +32,19 @@ def facets_index(ctx: SiteContext) -> str:
     counts = defaultdict(int)
     for f in ctx.result.all_facts():
         counts[f.facet] += 1
-    core = [(x, counts.get(x, 0)) for x in CORE_FACETS]
-    items = sorted(k for k in counts if k.startswith("score:"))
-    scores = [(x, counts[x]) for x in items]
+    registry = ctx.result.knowledge.facets  # the facet registry: order, labels, meaning
+    core = [(x, registry.label(x), registry.spec(x).doc, counts.get(x, 0)) for x in registry.core]
+    items = sorted(k for k in counts if registry.family(k) == "score")
+    scores = [(x, registry.label(x), "", counts[x]) for x in items]
     return ctx.render("facets_index.md", page="facets/index.md", title="Facets", facet_page=facet_page_path,
                       core=core, scores=scores)
 
 
 def facet_page(ctx: SiteContext, facet: str) -> str:
     rows = [(c, r) for c in ctx.result.comparisons for r in c.rows if r.facet == facet]
-    return ctx.render("facet.md", page=facet_page_path(facet), title=facet, rows=rows)
+    registry = ctx.result.knowledge.facets
+    title = f"{registry.label(facet)} ({facet})" if registry.label(facet) != facet else facet
+    return ctx.render("facet.md", page=facet_page_path(facet), title=title, rows=rows)
 
 
 def glossary(ctx: SiteContext) -> str:
