@@ -199,6 +199,11 @@ class Game(Record):
     aliases: list[str] = Field(default_factory=list)
     family: str
     parent: str | None = None
+    # the name is also a common word or a term of play ("King", "Hearts", "Boston", 橋, "Пра"):
+    # a game only with evidence (a heading, a title, a subject), never from a passing mention
+    common_word: bool = False
+    # not in games.yaml: named by a heading or title of a source, listed for review
+    provisional: bool = False
 
 
 class Anchor(Record):
