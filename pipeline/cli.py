@@ -83,11 +83,56 @@ def sources(corpus: Path = CorpusOpt) -> None:
     console.print(table)
 
 
+def _eval_unseen(folders: list[Path], details: bool) -> None:
+    from pipeline.evaluate import PR
+    from pipeline.evaluate_unseen import eval_folder
+    table = Table(title="Unseen texts: games identified, facts (precision over every fact of the text)")
+    for col in ("text", "games", "found", "wrong", "facts", "found", "extracted", "P", "R"):
+        table.add_column(col, justify="left" if col == "text" else "right")
+    total, games, found, wrong = PR(0, 0, 0, 0), 0, 0, 0
+    for folder in folders:
+        try:
+            evals = eval_folder(folder)
+        except HoyleError as exc:
+            _fail(exc)
+        for ev in evals:
+            f = ev.facts
+            table.add_row(ev.source_id, str(ev.games_expected), str(ev.games_found), str(len(ev.wrong_games)),
+                          str(f.gold), str(f.found), str(f.judged), f"{f.precision:.2f}", f"{f.recall:.2f}")
+            games, found, wrong = games + ev.games_expected, found + ev.games_found, wrong + len(ev.wrong_games)
+            for k in ("gold", "found", "judged", "correct"):
+                setattr(total, k, getattr(total, k) + getattr(f, k))
+            if details:
+                for g in ev.missed_games:
+                    err.print(f"  missed game  {ev.source_id}: {g}", highlight=False)
+                for g in ev.wrong_games:
+                    err.print(f"  wrong game   {ev.source_id}: {g}", highlight=False)
+                for g in ev.provisional:
+                    err.print(f"  provisional  {ev.source_id}: {g}", highlight=False)
+                for m in ev.missed_facts:
+                    err.print(f"  missed fact  {ev.source_id}: {m['facet']} = {m['value']}  «{m['quote']}»", highlight=False)
+                for w in ev.wrong_facts:
+                    err.print(f"  wrong fact   {ev.source_id}:{w['anchor']['line']} {w['game_id']} {w['facet']} = "
+                              f"{w['value']}  «{w['anchor']['quote']}» ({w['rule']})", highlight=False)
+    table.add_row("total", str(games), str(found), str(wrong), str(total.gold), str(total.found), str(total.judged),
+                  f"{total.precision:.2f}", f"{total.recall:.2f}", style="bold")
+    console.print(table)
+    console.print(f"games identified {found}/{games} = {found / games if games else 1:.2f}; "
+                  f"texts with a wrong game label: {wrong}; facts P {total.precision:.2f} R {total.recall:.2f}",
+                  highlight=False)
+
+
 @app.command("eval")
 def evaluate(corpus: Path = CorpusOpt,
-             details: bool = typer.Option(False, "--details", help="List misses, spurious sections and wrong facts.")) -> None:
+             details: bool = typer.Option(False, "--details", help="List misses, spurious sections and wrong facts."),
+             unseen: list[Path] = typer.Option(None, "--unseen", help="Score a folder of unseen texts "
+                                               "(sources.toml, texts/, expected.json); repeatable.")) -> None:
     """Score every stage against the hand-checked gold in tests/gold/: section boundaries and game
-    identification, then facts per source and per facet, then the held-out facts."""
+    identification, then facts per source and per facet, then the held-out facts. With --unseen,
+    score folders of texts the pipeline was not built on instead."""
+    if unseen:
+        _eval_unseen(unseen, details)
+        return
     from pipeline.build import run_pipeline
     from pipeline.evaluate import eval_sections, load_gold
     from pipeline.progress import reporter

@@ -84,7 +84,7 @@ def eval_sections(source_id: str, sections: list[Section], gold: dict, text: str
                        missed, spurious, wrong)
 
 
-def _canon(value) -> str:
+def canonical_value(value) -> str:
     if hasattr(value, "model_dump"):
         value = value.model_dump()
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
@@ -125,7 +125,7 @@ def _value_key(facet: str, value) -> str:
         value = value.model_dump()
     if facet == "card_points" and isinstance(value, dict):
         value = {k: v for k, v in value.items() if v}
-    return _canon(value)
+    return canonical_value(value)
 
 
 def _same(f, g, slack: int, families: dict[str, set[str]]) -> bool:

@@ -27,6 +27,8 @@ class Match:
 
 
 _PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
+# a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
+_NUMBERING = regex.compile(r"^(?:\d{1,3}\s*[.)．]\s*|第\s*\d{1,3}\s*[章節]\s*)")
 
 
 def game_index(knowledge) -> GameIndex:
@@ -45,7 +47,9 @@ class GameIndex:
         languages = knowledge.languages
         # Alternatives inside one heading: "NEWMARKET, OR STOPS", "ドゥラークまたは“ばか”",
         # "ОКШН-БРИДЖ, ИЛИ ОКШН": the languages' words first (", or" before a bare comma)
-        alternatives = [*languages.all_patterns(lambda p: p.names.alternative), r",\s*", "、", r"\s+\(", "（", r"\("]
+        # long web titles: "Лучшие карточные игры для двоих: Безик (Bezique)", "Site | Game"
+        alternatives = [*languages.all_patterns(lambda p: p.names.alternative), r",\s*", "、", r"\s+\(", "（", r"\(",
+                        r"\s*[:：|｜]\s*", r"\s+[-–—]\s+"]
         self._alternatives = regex.compile(r"(?i)\s*(?:" + "|".join(alternatives) + r")\s*")
         trailing = "|".join(regex.escape(w) for w in languages.all_patterns(lambda p: p.names.trailing)) or "(?!)"
         self._trailing = regex.compile(rf"(?i)(?:\s*\(\s*\d+\s*\).*|\s*,\s*(?:{trailing})\s+.*|\s*[)）].*)$")
@@ -53,6 +57,10 @@ class GameIndex:
         self._article = regex.compile(rf"(?i)^(?:{articles})\s+")
         # what may follow a game name at the start of a longer heading ("ブロートの…")
         self._prefix_joiners = tuple(languages.all_patterns(lambda p: p.names.prefix_joiners))
+        self._title_forms = [regex.compile(p) for p in languages.all_patterns(lambda p: p.names.title_forms)]
+        # languages that decline names ("в дурака"): their morphology gives the dictionary form
+        self._morphs = [lang for lang in languages if lang.morph is not None and lang.script is not None]
+        self._common = {g.id for g in knowledge.games if g.common_word}
         self._key_memo: dict[str, str] = {}
         self._all: dict[str, list[str]] = {}
         secondary: list[tuple[str, str]] = []
@@ -110,9 +118,18 @@ class GameIndex:
                 return gid
         return ids[0]
 
+    def named_in_title(self, title: str) -> str | None:
+        """The name a title form wraps ("Rules of X", "Xのルール", "Правила игры в X"), if any."""
+        t = _NUMBERING.sub("", _MARKERS.sub("", normalize(title)).strip().rstrip("。.．:：?？"))
+        for form in self._title_forms:
+            m = form.match(t)
+            if m and m.group("name").strip():
+                return m.group("name").strip()
+        return None
+
     def parts(self, title: str) -> list[str]:
         t = _MARKERS.sub("", normalize(title)).strip().rstrip("。.．:：")
-        out = [t, self._trailing.sub("", t)]
+        out = [t, self._trailing.sub("", t), _NUMBERING.sub("", t)]
         out += [p for p in self._alternatives.split(t) if p]
         out += [self._trailing.sub("", p) for p in self._alternatives.split(t) if p]
         seen, uniq = set(), []
@@ -145,11 +162,42 @@ class GameIndex:
                     # the prefix must end at a word joint ("ブロートの…"), not inside a word
                     if rest is not None and rest.startswith(self._prefix_joiners):
                         return Match(self._pick(k, context), "prefix", 95.0, k)
+        named = self.named_in_title(title)
+        for k in [self.name_key(p) for p in ([named, *self._alternatives.split(named)] if named else [])]:
+            if k in self.keys:  # "Rules of X", "Xの遊び方": about the game (a topic inside it, in context)
+                return Match(self._pick(k, context), "title", 100.0, k)
+        for k in self._dictionary_forms(title):
+            if k in self.keys:
+                return Match(self._pick(k, context), "inflected", 100.0, k)
         if len(whole) >= 5 and self._fuzzy_keys:
             best = process.extractOne(whole, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
-            if best:
+            # a name that is also a common word ("King", "Hearts") is a game only when written out
+            if best and self.keys[best[0]] not in self._common:
                 return Match(self._pick(best[0], context), "fuzzy", float(best[1]), best[0])
         return None
+
+    def _dictionary_forms(self, title: str) -> list[str]:
+        """Keys of the title's parts with each declined word in its dictionary form ("Правила игры
+        в переводного дурака" -> "переводной дурак"), for languages with a morphology."""
+        out: list[str] = []
+        texts = [title, *(p for p in [self.named_in_title(title)] if p)]
+        for lang in self._morphs:
+            for text in texts:
+                if not lang.script.search(text):
+                    continue
+                for part in [text, *self._alternatives.split(text)]:
+                    words = regex.findall(r"\p{L}+", normalize(part).casefold())
+                    if not words or len(words) > 4:
+                        continue
+                    forms = []
+                    for w in words:
+                        parses = lang.morph.parse(w)
+                        # an adjective agrees with its noun: take the masculine nominative it comes from
+                        forms.append(lang.numbers.fold(parses[0].normal_form) if parses else w)
+                    key = self.name_key(" ".join(forms))
+                    if key and key not in out:
+                        out.append(key)
+        return out
 
     def near_miss(self, title: str) -> tuple[str, float] | None:
         """The closest game name below the cut-off (for 'ambiguous heading' warnings)."""
@@ -181,7 +229,7 @@ class GameIndex:
             for n in game_names(g):
                 key = normalize(n).casefold().strip()
                 # short or purely numeric names ("99", "500", "Cent") are too ambiguous in running text
-                if len(key) >= MIN_MENTION_CHARS and not key.isdigit() \
+                if len(key) >= MIN_MENTION_CHARS and not key.isdigit() and g.id not in self._common \
                         and regex.sub(r"\W", "", key) not in self._card_words:
                     names.setdefault(regex.sub(r"\s+", "", key), g.id)
         # a name may be split by a stray space ("シックス パック・ベジーク"); a Cyrillic name
@@ -207,6 +255,8 @@ class GameIndex:
         counts: dict[str, int] = {}
         low = text.casefold()
         for game in self.knowledge.games:
+            if game.id in self._common:
+                continue  # "King" in a Piquet book is a card, not the game
             names = {n for n in game_names(game) if len(n) >= MIN_MENTION_CHARS}
             n = 0
             for name in names:

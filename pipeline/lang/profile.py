@@ -61,8 +61,16 @@ class Names(ProfileModel):
     articles: list[str] = Field(default_factory=list)        # "The" before a name
     trailing: list[str] = Field(default_factory=list)        # ", for two players"
     prefix_joiners: list[str] = Field(default_factory=list)  # "ブロートの…"
+    # titles that wrap a game's name: "Rules of X", "Xのルール", "Правила игры в X" (group `name`);
+    # such a title names a game even when the game is not in games.yaml (a provisional game)
+    title_forms: Patterns = Field(default_factory=list)
+    # words that say the subject of a first sentence is a card game ("X is a card game",
+    # "X — карточная игра", "Xはトランプゲーム"): evidence for a game not in games.yaml
+    game_cue: Patterns = Field(default_factory=list)
+    # a subject's end in a first sentence: "X, a game", "X — это", "Xは"
+    subject_end: Patterns = Field(default_factory=list)
 
-    _patterns = field_validator("alternative")(_check_patterns)
+    _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end")(_check_patterns)
 
 
 class Headings(ProfileModel):

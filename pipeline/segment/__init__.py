@@ -17,8 +17,6 @@ from schemas import Document, Section, SectionAnchor
 
 _PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
 
-# When several conventions propose the same heading, the more specific one names it.
-_PRIORITY = ("inline_tag", "runin_bold", "caps_period", "short_line", "bare_title", "separator_lead")
 
 
 @dataclass
@@ -81,14 +79,16 @@ def classify(doc: Document, knowledge: Knowledge,
         if c.convention not in active:
             continue
         prev = best.get(c.start)
-        if prev is None or _PRIORITY.index(c.convention) < _PRIORITY.index(prev.convention):
+        # when several conventions propose the same heading, the more specific one names it
+        by_name = conventions_of(knowledge).by_name
+        if prev is None or by_name[c.convention].priority < by_name[prev.convention].priority:
             best[c.start] = c
     terms = _term_games(knowledge)
     headings: list[Heading] = []
     warnings: list[str] = []
     current_game: str | None = None
     for c in sorted(best.values(), key=lambda c: c.start):
-        m = gaz.match(c.text, allow_prefix=c.convention in ("short_line", "bare_title", "inline_tag", "separator_lead"),
+        m = gaz.match(c.text, allow_prefix=conventions_of(knowledge).by_name[c.convention].prefix_names,
                       allow_numeric=not c.no_numeric, context=[current_game] if current_game else [])
         structural = _structural(c.text, knowledge)
         if m and m.method != "exact" and structural:
@@ -102,7 +102,7 @@ def classify(doc: Document, knowledge: Knowledge,
                 headings.append(Heading(c, "subsection", None, f"{c.convention}+term-in-context", False))
                 continue
             # "Xの攻め札" inside X: a topic of the game we are in.
-            if m.method == "prefix" and m.game_id in around:
+            if m.method in ("prefix", "title") and m.game_id in around:
                 headings.append(Heading(c, "subsection", None, f"{c.convention}+prefix-in-context", False))
                 continue
             # A run-in sub-game heading opens only a variant of the game it stands in.

@@ -42,6 +42,8 @@ class Convention(BaseModel):
     prev_short: int = 0
     variants_of_current: bool = False
     no_numeric: bool = False
+    priority: int = 9          # when conventions propose the same heading, the lowest names it
+    prefix_names: bool = False  # the heading may begin with a game's name and go on
 
     @field_validator("line", mode="before")
     @classmethod

@@ -1,0 +1,141 @@
+"""`hoyle eval --unseen DIR`: score texts the pipeline was not built on.
+
+A folder in the external-dev format (`sources.toml`, `texts/`, `expected.json` with hand-read
+games and facts, each fact with an exact `quote`) is built into a temporary folder, then:
+
+- games identified: an expected game is identified when a game section of its text is that
+  game (or its parent/variant), or a provisional game with one of the names the text uses;
+- wrong games: game sections labelled with a game the text does not present;
+- facts: recall over the expected facts (same game, facet and value, cited within a line of
+  the expected quote); precision over every fact extracted from the text (the expected facts
+  are all the text states, so every prediction is judged).
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pipeline.errors import HoyleError
+from pipeline.evaluate import PR, canonical_value, family_lines
+
+GAME_KINDS = ("game", "variant")
+
+
+@dataclass
+class TextEval:
+    source_id: str
+    games_expected: int = 0
+    games_found: int = 0
+    wrong_games: list[str] = field(default_factory=list)
+    facts: PR = field(default_factory=lambda: PR(0, 0, 0, 0))
+    missed_games: list[str] = field(default_factory=list)
+    missed_facts: list[dict] = field(default_factory=list)
+    wrong_facts: list[dict] = field(default_factory=list)
+    provisional: list[str] = field(default_factory=list)
+
+
+def _value_key(facet: str, value) -> str:
+    if facet == "card_points" and isinstance(value, dict):
+        value = {k: v for k, v in value.items() if v}
+    return canonical_value(value)
+
+
+def _line_of(text: str, offset: int) -> int:
+    return text.count("\n", 0, offset) + 1
+
+
+def _expected_ids(game: dict, index, provisional: dict[str, str]) -> set[str]:
+    """The game ids an expected game may carry: what its English name and the names the text
+    uses resolve to, and provisional games named like them."""
+    ids: set[str] = set()
+    for name in [game["game"], *game.get("aliases_in_text", [])]:
+        m = index.match(name, allow_prefix=False)
+        if m and m.method in ("exact", "part"):
+            ids.add(m.game_id)
+        key = index.name_key(name)
+        if key in provisional:
+            ids.add(provisional[key])
+    return ids
+
+
+def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
+    from pipeline.build import build, load_checked_knowledge
+    from pipeline.identify.index import game_index
+    from pipeline.manifest import load_manifest
+
+    folder = Path(folder)
+    expected_path = folder / "expected.json"
+    if not expected_path.is_file():
+        raise HoyleError(f"{expected_path}: no expected.json",
+                         hint="an unseen folder holds sources.toml, texts/ and expected.json")
+    try:
+        expected = json.loads(expected_path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise HoyleError(f"{expected_path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
+    with tempfile.TemporaryDirectory(prefix="hoyle-unseen-") as tmp:
+        out = Path(work or tmp) / "build"
+        build(folder, out, site=False, progress=False, cache=False)
+        data = out / "data"
+        sections = [json.loads(x) for x in (data / "sections.jsonl").read_text(encoding="utf-8").splitlines()]
+        facts = [json.loads(x) for x in (data / "facts.jsonl").read_text(encoding="utf-8").splitlines()]
+        games = json.loads((data / "games.json").read_text(encoding="utf-8"))
+    corpus = load_manifest(folder)
+    knowledge = load_checked_knowledge(corpus)
+    index = game_index(knowledge)
+    families = family_lines(knowledge)
+    provisional = {index.name_key(n): g["id"] for g in games if g.get("provisional")
+                   for n in [*g["names"].values(), *g.get("aliases", [])] if n}
+    entries = {e.id: e for e in corpus.entries}
+    out_evals = []
+    for case in expected["cases"]:
+        sid = case["id"]
+        if sid not in entries:
+            raise HoyleError(f"{expected_path}: case {sid!r} is not a source of {folder / 'sources.toml'}")
+        text = corpus.text_path(entries[sid]).read_text(encoding=entries[sid].encoding or "utf-8")
+        ev = TextEval(sid)
+        secs = [s for s in sections if s["source_id"] == sid]
+        labelled = {s["game_id"] for s in secs if s["kind"] in GAME_KINDS and s["game_id"]}
+        ev.provisional = sorted(g for g in labelled if any(x["id"] == g and x.get("provisional") for x in games))
+        wanted: list[tuple[dict, set[str]]] = []
+        for game in case["games"]:
+            ids = _expected_ids(game, index, provisional)
+            near = {f for i in ids for f in families.get(i, {i})} | ids
+            wanted.append((game, near))
+            ev.games_expected += 1
+            if labelled & near:
+                ev.games_found += 1
+            else:
+                ev.missed_games.append(game["game"])
+        allowed = set().union(*(n for _, n in wanted)) if wanted else set()
+        ev.wrong_games = sorted(labelled - allowed)
+        mine = [f for f in facts if f["source_id"] == sid]
+        gold = []
+        for game, near in wanted:
+            for fact in game["facts"]:
+                at = text.find(fact["quote"])
+                lines = (_line_of(text, at), _line_of(text, at + len(fact["quote"]))) if at >= 0 else (0, 0)
+                gold.append((near, fact, lines))
+
+        def same(f: dict, g: tuple) -> bool:
+            near, fact, (first, last) = g
+            return (f["game_id"] in near and f["facet"] == fact["facet"]
+                    and _value_key(f["facet"], f["value"]) == _value_key(fact["facet"], fact["value"])
+                    and first - 1 <= f["anchor"]["line"] <= last + 1)
+
+        for g in gold:
+            ev.facts.gold += 1
+            if any(same(f, g) for f in mine):
+                ev.facts.found += 1
+            else:
+                ev.missed_facts.append({"game": g[1] and g[0] and next(iter(sorted(g[0])), None), **g[1]})
+        for f in mine:
+            ev.facts.judged += 1
+            if any(same(f, g) for g in gold):
+                ev.facts.correct += 1
+            else:
+                ev.wrong_facts.append(f)
+        out_evals.append(ev)
+    return out_evals
