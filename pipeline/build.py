@@ -15,8 +15,8 @@ from pipeline.manifest import Corpus, load_manifest
 from pipeline.output import staged_output, write_json, write_jsonl
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
-from pipeline.segment import segment
-from schemas import Comparison, Document, Fact, Section, Source, TocLink, TopicPassage
+from pipeline.segment import segment_document
+from schemas import Comparison, Document, Fact, Game, Section, Source, TocLink, TopicPassage
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange
 
@@ -42,6 +42,15 @@ class BuildResult:
 
     def all_facts(self) -> list[Fact]:
         return [f for sid in self.source_order() for f in self.facts.get(sid, [])]
+
+
+def with_games(knowledge: Knowledge, games: list[Game]) -> Knowledge:
+    """The knowledge with more games (provisional ones), compiled anew on use."""
+    from dataclasses import replace
+
+    extra = [g for g in games if g.id not in knowledge.by_id]
+    all_games = (*knowledge.games, *extra)
+    return replace(knowledge, games=all_games, by_id={g.id: g for g in all_games})
 
 
 def load_checked_knowledge(corpus: Corpus) -> Knowledge:
@@ -93,17 +102,19 @@ class SourceResult:
     sections: list[Section]
     warnings: list[str]
     facts: list[Fact]
+    provisional: list[Game] = field(default_factory=list)
 
 
 def process_source(corpus: Corpus, entry, knowledge: Knowledge) -> SourceResult:
     """ingest -> segment -> extract for one source: a pure function of its inputs."""
     source, doc = read_source(corpus, entry, knowledge.languages)
-    sections, warnings = segment(doc, knowledge, entry.conventions)
+    seg = segment_document(doc, knowledge, entry.conventions)
+    sections, warnings = seg.sections, seg.warnings
     # warnings name the file and line, as every message to the user does
     where = str(corpus.text_path(entry))
     warnings = [where + w[len(doc.source_id):] if w.startswith(doc.source_id + ":") else w for w in warnings]
     facts = extract(doc, sections, knowledge)
-    return SourceResult(source, doc, sections, warnings, facts)
+    return SourceResult(source, doc, sections, warnings, facts, seg.provisional)
 
 
 def _worker(args) -> tuple[str, SourceResult]:
@@ -149,10 +160,17 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
     result = BuildResult(corpus=corpus, sources=[done[e.id].source for e in order],
                          documents={e.id: done[e.id].document for e in order}, knowledge=knowledge)
     result.processed = [e.id for e in todo]
+    provisional: dict[str, Game] = {}
     for e in order:
         result.sections[e.id] = done[e.id].sections
         result.facts[e.id] = done[e.id].facts
         result.warnings.extend(done[e.id].warnings)
+        for game in done[e.id].provisional:
+            provisional.setdefault(game.id, game)
+    if provisional:
+        # games the sources name that games.yaml lacks: part of this build's game list
+        knowledge = with_games(knowledge, [provisional[k] for k in sorted(provisional)])
+        result.knowledge = knowledge
     result.toc_links = link_contents(corpus, result, knowledge)
     result.comparisons = align(result.all_facts(), result.sources, knowledge)
     result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge)

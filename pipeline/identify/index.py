@@ -61,6 +61,9 @@ class GameIndex:
         # languages that decline names ("в дурака"): their morphology gives the dictionary form
         self._morphs = [lang for lang in languages if lang.morph is not None and lang.script is not None]
         self._common = {g.id for g in knowledge.games if g.common_word}
+        # letters folded in names (ё written е): every profile's `fold`
+        self._folds = [(a, b) for lang in languages for a, b in lang.profile.fold.items()]
+        self._not_names = {w.casefold() for w in languages.all_patterns(lambda p: p.names.not_names)}
         self._key_memo: dict[str, str] = {}
         self._all: dict[str, list[str]] = {}
         secondary: list[tuple[str, str]] = []
@@ -85,10 +88,38 @@ class GameIndex:
         without a leading article."""
         key = self._key_memo.get(text)
         if key is None:
-            folded = _MARKERS.sub("", normalize(text)).casefold()
+            folded = self._fold(_MARKERS.sub("", normalize(text)).casefold())
             folded = self._article.sub("", folded.strip())
             key = self._key_memo[text] = "".join(ch for ch in folded if ch.isalnum())
         return key
+
+    def _fold(self, text: str) -> str:
+        for a, b in self._folds:
+            text = text.replace(a, b)
+        return text
+
+    def dictionary_words(self, text: str) -> list[str]:
+        """The words of `text`, each in its dictionary form where a profile has a morphology."""
+        words = regex.findall(r"\p{L}+", regex.sub(r"\p{M}", "", normalize(text)).casefold())
+        out = []
+        for w in words:
+            lang = next((lg for lg in self._morphs if lg.script.search(w)), None)
+            parses = lang.morph.parse(w) if lang else []
+            out.append(self._fold(parses[0].normal_form) if parses else self._fold(w))
+        return out
+
+    def plausible_name(self, name: str) -> str | None:
+        """A provisional game's name cleaned ("Бура́ (тридцать одно)" -> "Бура"), or None when it is
+        not a name: too long, a number, or only words a title wraps ("Правила игр")."""
+        clean = _PAREN.sub(" ", regex.sub(r"\p{M}", "", normalize(name)))
+        clean = regex.sub(r"\s+", " ", clean).strip(" \t\"'«»「」『』*#:：.,-")
+        words = regex.findall(r"\w+", clean)
+        if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or regex.search(r"\d{3,}", clean):
+            return None
+        forms = self.dictionary_words(clean) or [clean.casefold()]
+        if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words):
+            return None
+        return clean
 
     def games_of_key(self, key: str) -> list[str]:
         return list(self._all.get(key, ()))

@@ -69,6 +69,9 @@ class Names(ProfileModel):
     game_cue: Patterns = Field(default_factory=list)
     # a subject's end in a first sentence: "X, a game", "X — это", "Xは"
     subject_end: Patterns = Field(default_factory=list)
+    # words a title may wrap that are not a game's name ("Правила игр", "Card Games Rules"),
+    # in their dictionary form
+    not_names: list[str] = Field(default_factory=list)
 
     _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end")(_check_patterns)
 
@@ -140,6 +143,8 @@ class Profile(ProfileModel):
     morphology: Literal["pymorphy3"] | None = None
     inflect_card_names: bool = False                     # rank names in every case (needs morphology)
     stem_strip: str | None = None                        # token-rule pre-filter: an inflecting ending
+    # letters to Latin, for the id of a game named only in this script (Козёл -> kozel)
+    transliteration: dict[str, str] = Field(default_factory=dict)
 
     @field_validator("boilerplate")
     @classmethod

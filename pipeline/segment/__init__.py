@@ -8,12 +8,14 @@ from dataclasses import dataclass
 
 import regex
 
+from pipeline.identify.document import document_game
 from pipeline.identify.index import GameIndex, game_index
 from pipeline.identify.mentions import dominant_game
+from pipeline.identify.provisional import provisional_game
 from pipeline.knowledge import Knowledge
 from pipeline.positions import Locator
 from pipeline.segment.headings import Candidate, Conventions, conventions_of, find_candidates
-from schemas import Document, Section, SectionAnchor
+from schemas import Document, Game, Section, SectionAnchor
 
 _PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
 
@@ -157,8 +159,21 @@ def _end_line(loc: Locator, text: str, start: int, end: int) -> int:
     return loc.line(max(start, end - 1))
 
 
+@dataclass
+class Segmentation:
+    sections: list[Section]
+    warnings: list[str]
+    provisional: list[Game]   # games the text names that games.yaml does not know
+
+
 def segment(doc: Document, knowledge: Knowledge,
             declared: list[str] | None = None) -> tuple[list[Section], list[str]]:
+    """The sections of a document and the warnings about them."""
+    result = segment_document(doc, knowledge, declared)
+    return result.sections, result.warnings
+
+
+def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | None = None) -> Segmentation:
     headings, warnings = classify(doc, knowledge, declared)
     recovered = recover_lost_headings(doc, headings, knowledge)
     if recovered:
@@ -193,6 +208,11 @@ def segment(doc: Document, knowledge: Knowledge,
                        end_line=_end_line(loc, text, start, end), page=loc.page(start),
                        anchor=SectionAnchor(start=start, end=end), level=level, rule=rule)
 
+    if not any(h.game_id for h in tops):
+        # no game heading: a text about one game (a web page, an entry, a help file, a post)
+        whole = _single_game(doc, knowledge, headings, body_start, body_end, make)
+        if whole is not None:
+            return Segmentation(whole[0], warnings, whole[1])
     bounds = [h.cand.start for h in tops] + [body_end]
     first_end = bounds[0]
     if body_start < first_end and text[body_start:first_end].strip():
@@ -226,4 +246,34 @@ def segment(doc: Document, knowledge: Knowledge,
         for j, s in enumerate(subs):
             s_end = subs[j + 1].cand.start if j + 1 < len(subs) else end
             sections.append(make(s.cand.start, s_end, s.kind, s.cand.title, h.game_id, sec.id, 1, s.rule))
-    return sections, warnings
+    return Segmentation(sections, warnings, [])
+
+
+def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], start: int, end: int, make):
+    """One game section over the whole body, for the game the document is about (identify/document.py),
+    its headings as sub-sections; None when the document names no game."""
+    if start >= end or not doc.text[start:end].strip():
+        return None
+    found = document_game(doc, knowledge, start, end)
+    if found is None:
+        return None
+    provisional: list[Game] = []
+    game_id = found.game_id
+    if game_id is None:
+        game = provisional_game(found.name, doc.language, knowledge.languages)
+        provisional.append(game)
+        game_id = game.id
+    known = knowledge.by_id.get(game_id)
+    kind = "variant" if known is not None and known.parent else "game"
+    title = None
+    if found.evidence in ("title-line", "declared-title"):
+        line_end = doc.text.find("\n", found.start)
+        title = doc.text[found.start:line_end if line_end >= 0 else len(doc.text)].strip() or None
+    top = make(start, end, kind, title, game_id, None, 0, f"document+{found.evidence}")
+    sections = [top]
+    subs = [h for h in headings if start < h.cand.start < end]
+    for j, sub in enumerate(subs):
+        s_end = subs[j + 1].cand.start if j + 1 < len(subs) else end
+        kind = sub.kind if sub.kind not in ("game", "variant") else "subsection"
+        sections.append(make(sub.cand.start, s_end, kind, sub.cand.title or None, game_id, top.id, 1, sub.rule))
+    return sections, provisional

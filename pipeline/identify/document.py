@@ -1,0 +1,118 @@
+"""The game a whole document is about, for texts without game headings: a web page, an
+encyclopedia entry, a help file, a blog post with front matter, a forum or mail post.
+
+The evidence, strongest first:
+  1. a declared title: front matter (`Title: Piquet`), a mail/post subject (`SUB:`), a markup
+     `<title>`;
+  2. a title line: one of the first short lines of the text ("Бура и буркозел", "ナポレオン:");
+  3. the first sentence's subject ("Piquet, a game …", "Пикет — …", "ナポレオンは…");
+  4. the game named most often, when one clearly dominates.
+A title form ("Rules of X", "Xのルール", "Правила игры в X") or a first sentence that calls its
+subject a card game names a game even when games.yaml does not know it: a provisional game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from pipeline.identify.index import game_index
+
+# declared titles: front matter and mail/post headers (any language writes them in ASCII)
+_DECLARED = regex.compile(r"(?im)^[ \t]*(?:title|subject|subj|sub)[ \t]*:[ \t]*(?P<title>[^\n]{2,100}?)[ \t]*$")
+_MARKUP_TITLE = regex.compile(r"(?i)<title\b[^<>\n]*>[ \t]*(?P<title>[^<>\n]{2,100}?)[ \t]*</title>")
+_SENTENCE = regex.compile(r"[^。.!?！？\n]{8,}[。.!?！？]?")
+TITLE_LINES = 3        # how many of the first lines may be a title
+TITLE_CHARS = 80       # a title line is short
+MIN_MENTIONS = 2
+
+
+@dataclass(frozen=True)
+class DocumentGame:
+    game_id: str | None   # a known game, or None for a provisional one named `name`
+    name: str | None      # the provisional game's name as written
+    evidence: str         # declared-title | title-line | subject | mentions
+    start: int            # ORIGINAL offset of the evidence (title line or sentence)
+
+
+def _title_lines(doc, start: int, end: int) -> list[tuple[int, str]]:
+    """The first short non-blank lines of [start, end) (ORIGINAL offsets)."""
+    out = []
+    pos = start
+    for line in doc.text[start:end].split("\n"):
+        if line.strip():
+            if len(line.strip()) > TITLE_CHARS:
+                break
+            out.append((pos + len(line) - len(line.lstrip()), line.strip()))
+            if len(out) >= TITLE_LINES:
+                break
+        pos += len(line) + 1
+    return out
+
+
+def _cue(knowledge, kind: str) -> regex.Pattern:
+    def build():
+        words = knowledge.languages.all_patterns(lambda p: getattr(p.names, kind))
+        return regex.compile("|".join(f"(?:{w})" for w in words) or "(?!)")
+    return knowledge.compiled(("document_cue", kind), build)
+
+
+def _known(index, text: str, *, prefix: bool) -> str | None:
+    m = index.match(text, allow_prefix=prefix, allow_numeric=False)
+    return m.game_id if m and m.method != "fuzzy" else None
+
+
+def _subject(knowledge, sentence: str) -> tuple[str, bool] | None:
+    """The subject of a first sentence and whether the sentence calls it a card game."""
+    end = _cue(knowledge, "subject_end").search(sentence)
+    if not end or end.start() == 0 or end.start() > 60:
+        return None
+    subject = sentence[:end.start()].strip(" \t\"'«»「」『』*#")
+    return subject, bool(_cue(knowledge, "game_cue").search(sentence[end.start():end.start() + 120]))
+
+
+def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
+    """The game the text between ORIGINAL offsets [start, end) is about, with its evidence."""
+    index = game_index(knowledge)
+    head = doc.text[start:min(end, start + 3000)]
+    for pattern, evidence in ((_DECLARED, "declared-title"), (_MARKUP_TITLE, "declared-title")):
+        m = pattern.search(head)
+        if m:
+            title = m.group("title")
+            gid = _known(index, title, prefix=True)
+            if gid:
+                return DocumentGame(gid, None, evidence, start + m.start("title"))
+            named = index.plausible_name(index.named_in_title(title) or "")
+            if named:
+                return DocumentGame(None, named, evidence, start + m.start("title"))
+    lines = _title_lines(doc, start, end)
+    for at, line in lines:
+        gid = _known(index, line, prefix=True)
+        if gid:
+            return DocumentGame(gid, None, "title-line", at)
+    for at, line in lines:
+        named = index.plausible_name(index.named_in_title(line) or "")
+        if named:
+            gid = _known(index, named, prefix=False)
+            return DocumentGame(gid, None if gid else named, "title-line", at)
+    body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
+    for m in list(_SENTENCE.finditer(body))[:3]:
+        found = _subject(knowledge, m.group())
+        if not found:
+            continue
+        subject, says_game = found
+        gid = _known(index, subject, prefix=False)
+        if gid:
+            return DocumentGame(gid, None, "subject", doc.orig_span(doc.norm_index(start) + m.start(), 0)[0])
+        named = index.plausible_name(subject) if says_game else None
+        if named:
+            return DocumentGame(None, named, "subject", doc.orig_span(doc.norm_index(start) + m.start(), 0)[0])
+    counts = index.mentions(body)
+    if counts:
+        ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        best, n = ranked[0]
+        runner = ranked[1][1] if len(ranked) > 1 else 0
+        if n >= MIN_MENTIONS and n >= 2 * runner:
+            return DocumentGame(best, None, "mentions", start)
+    return None

@@ -1,0 +1,39 @@
+"""Provisional games: a game a source names (by a heading, a title or a first sentence that
+calls it a card game) but games.yaml does not know. It gets an id from its name and is listed
+in games.json with `provisional: true`, never silently mislabelled as a known game."""
+
+from __future__ import annotations
+
+import hashlib
+
+import regex
+
+from pipeline.ingest.normalize import normalize
+from schemas import Game, GameNames
+
+PROVISIONAL_FAMILY = "unclassified"
+
+
+def provisional_id(name: str, languages) -> str:
+    """A slug from the name: Latin letters as they are, other scripts through a profile's
+    transliteration; a name no profile can spell in Latin gets a short hash."""
+    text = normalize(name).casefold()
+    for lang in languages:
+        table = lang.profile.transliteration
+        if table and lang.script is not None and lang.script.search(text):
+            text = "".join(table.get(ch, ch) for ch in text)
+    ascii_slug = regex.sub(r"[^a-z0-9]+", "-", text).strip("-")
+    if ascii_slug and regex.fullmatch(r"[a-z0-9-]+", ascii_slug) and len(ascii_slug) >= 2 \
+            and not regex.search(r"[^\x00-\x7f]", text):
+        return ascii_slug[:60].strip("-")
+    return "game-" + hashlib.sha1(normalize(name).encode("utf-8")).hexdigest()[:10]
+
+
+def provisional_game(name: str, language: str, languages) -> Game:
+    """The provisional game of a name written in `language` (its name there as written)."""
+    clean = regex.sub(r"\s+", " ", normalize(name)).strip()
+    names = {"en": clean}
+    if language in GameNames.model_fields and language != "en":
+        names[language] = clean
+    return Game(id=provisional_id(clean, languages), names=GameNames(**names), aliases=[],
+                family=PROVISIONAL_FAMILY, parent=None, provisional=True)
