@@ -36,6 +36,7 @@ class BuildResult:
     pages: int = 0
     processed: list[str] = field(default_factory=list)
     skipped: bool = False
+    summary: list = field(default_factory=list)   # SourceSummary per source
 
     def source_order(self) -> list[str]:
         return [s.id for s in self.sources]
@@ -240,8 +241,47 @@ def build_stamp(corpus: Corpus, knowledge: Knowledge, site: bool) -> str:
     return h.hexdigest()
 
 
+@dataclass(frozen=True)
+class SourceSummary:
+    """What one source gave: the build says it per source, and warns when it gave nothing."""
+
+    source_id: str
+    file: str
+    sections: int
+    games: int
+    facts: int
+    provisional: tuple[str, ...]
+    warnings: tuple[str, ...]
+
+
+def summarize(result: BuildResult) -> list[SourceSummary]:
+    """Per source: sections, games, facts, provisional games; a warning, naming the file, for a
+    source that yields no game or no fact, and why."""
+    out = []
+    for source in result.sources:
+        secs = result.sections.get(source.id, [])
+        games = sorted({s.game_id for s in secs if s.kind in ("game", "variant") and s.game_id})
+        facts = result.facts.get(source.id, [])
+        provisional = tuple(g for g in games if (game := result.knowledge.by_id.get(g)) and game.provisional)
+        where = str(result.corpus.root / source.file)
+        warnings = []
+        if not games:
+            warnings.append(f"{where}: no game identified: no heading, title line, first sentence or repeated "
+                            f"name names a game (add the game's name to games.yaml, or a heading convention)")
+        elif not facts:
+            warnings.append(f"{where}: no rule fact extracted from {len(games)} game(s) "
+                            f"({', '.join(games[:5])}): no statement matched a rule of the "
+                            f"{source.language!r} profile")
+        if provisional:
+            warnings.append(f"{where}: game(s) not in games.yaml, listed as provisional: {', '.join(provisional)}")
+        out.append(SourceSummary(source.id, where, len(secs), len(games), len(facts), provisional, tuple(warnings)))
+    return out
+
+
 def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool | None = None,
-          jobs: int = 1, cache: bool = True, force: bool = False) -> BuildResult:
+          jobs: int = 1, cache: bool = True, force: bool = False, strict: bool = False) -> BuildResult:
+    """Run the pipeline on a corpus and write `out_dir` atomically. With `strict`, a source that
+    yields no game or no fact (or names a game games.yaml lacks) is an error and nothing is written."""
     corpus = load_manifest(corpus_dir)
     out_dir = Path(out_dir)
     cache_dir = out_dir.resolve().parent / f".{out_dir.name}-cache" if cache else None
@@ -257,6 +297,12 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
             return result
     with reporter(progress) as rep:
         result = run_pipeline(corpus, rep, jobs=jobs, cache_dir=cache_dir)
+        result.summary = summarize(result)
+        if strict:
+            problems = [w for s in result.summary for w in s.warnings]
+            if problems:
+                raise HoyleError(f"--strict: {len(problems)} source warning(s); first: {problems[0]}",
+                                 hint="fix them, or build without --strict; nothing was written")
         with staged_output(out_dir) as tmp:
             write_data(result, tmp / "data")
             if site:

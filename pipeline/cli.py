@@ -43,11 +43,13 @@ def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
           no_site: bool = typer.Option(False, "--no-site", help="Skip the website."),
           jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Process sources in N processes."),
           force: bool = typer.Option(False, "--force", help="Rebuild even if nothing changed."),
-          no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the per-source cache.")) -> None:
+          no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the per-source cache."),
+          strict: bool = typer.Option(False, "--strict", help="A source with no game or no fact, or a game not in "
+                                      "games.yaml, is an error (exit 2, nothing written).")) -> None:
     """Run the whole pipeline on a corpus and write build/data (and build/site)."""
     from pipeline.build import build as run_build
     try:
-        result = run_build(corpus, out, site=not no_site, jobs=jobs, cache=not no_cache, force=force)
+        result = run_build(corpus, out, site=not no_site, jobs=jobs, cache=not no_cache, force=force, strict=strict)
     except HoyleError as exc:
         _fail(exc)
     if result.skipped:
@@ -55,6 +57,16 @@ def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
         return
     for w in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(w)}", highlight=False, soft_wrap=True)
+    table = Table(title="Per source")
+    for col in ("source", "sections", "games", "facts", "provisional games"):
+        table.add_column(col, justify="left" if col in ("source", "provisional games") else "right")
+    for s in result.summary:
+        table.add_row(s.source_id, str(s.sections), str(s.games), str(s.facts), ", ".join(s.provisional),
+                      style="yellow" if s.warnings else "")
+    console.print(table)
+    for s in result.summary:
+        for w in s.warnings:
+            err.print(f"[yellow]warning:[/] {escape(w)}", highlight=False, soft_wrap=True)
     facts = len(result.all_facts())
     site = f", site of {result.pages} pages in {out}/site" if result.pages else ""
     console.print(f"built {len(result.sources)} sources ({len(result.processed)} processed, "
