@@ -86,6 +86,9 @@ def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
             named = index.plausible_name(index.named_in_title(title) or "")
             if named:
                 return DocumentGame(None, named, evidence, start + m.start("title"))
+            gid = index.named_in_text(title)  # "Rubicon Bezique question": a declared title may say more
+            if gid:
+                return DocumentGame(gid, None, evidence, start + m.start("title"))
     lines = _title_lines(doc, start, end)
     for at, line in lines:
         gid = _known(index, line, prefix=True)

@@ -281,6 +281,16 @@ class GameIndex:
                 gid = names.get(found[:-cut])
         return gid
 
+    def named_in_text(self, text: str) -> str | None:
+        """The game whose name occurs in `text`, the longest name first (common words excluded)."""
+        pattern = self.text_names[0]
+        found = sorted((m.group() for m in pattern.finditer(normalize(text).casefold())), key=len, reverse=True)
+        for name in found:
+            gid = self.game_of_mention(name)
+            if gid:
+                return gid
+        return None
+
     def mentions(self, text: str) -> dict[str, int]:
         """How often each game is named in `text` by a name of MIN_MENTION_CHARS or more letters."""
         counts: dict[str, int] = {}

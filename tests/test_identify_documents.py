@@ -1,0 +1,134 @@
+"""Finding the games in layouts the five embedded texts do not have: single-game documents
+(web pages, encyclopedia entries, blog posts with front matter, mail posts), numbered and
+wrapped titles, markup and Markdown headings; unknown games reported as provisional; common
+words that are games only with evidence. Each text is small and written for its test."""
+
+import pytest
+
+from pipeline.ingest import ingest
+from pipeline.segment import segment_document
+from schemas import ManifestEntry
+from tests.test_segment import KNOWLEDGE
+
+
+def segmentation(text: str, lang: str):
+    entry = ManifestEntry(id="t", file="texts/t.txt", language=lang, title="T")
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
+    return segment_document(doc, KNOWLEDGE)
+
+
+def top_games(text: str, lang: str) -> list[tuple[str, str | None]]:
+    seg = segmentation(text, lang)
+    return [(s.kind, s.game_id) for s in seg.sections if s.level == 0 and s.kind in ("game", "variant")]
+
+
+@pytest.mark.parametrize("text, lang, game", [
+    # a web page: its title line, then the rules
+    ("Piquet\nPiquet is played by two people with a pack of thirty-two cards.\n", "en", "piquet"),
+    # an encyclopedia entry: the first sentence's subject
+    ("PIQUET, pe-ki', a game of cards for two players, played with thirty-two cards.\n\n"
+     "The cards rank as at whist.\n", "en", "piquet"),
+    ("Пикет — карточная игра для двоих.\n\nИграют колодой в 32 карты.\n", "ru", "piquet"),
+    ("ピケは二人で遊ぶトランプゲームです。\n\n32枚のカードを使います。\n", "ja", "piquet"),
+    # a blog post with front matter
+    ("---\nTitle: Piquet\nDate: 2025-05-29\n---\n\n# Overview\n\n- Two players\n", "en", "piquet"),
+    # a mail or forum post with a subject line
+    ("SUB: Rubicon Bezique question\nFROM: someone\n\nHow many packs do you use?\n", "en", "rubicon-bezique"),
+    # a long web title with a site prefix and a colon
+    ("Лучшие карточные игры для двоих: Безик (Bezique)\n\nБезик — игра для двух игроков.\n", "ru", "bezique"),
+    # title forms
+    ("Rules of Piquet\n\nThe game is played by two.\n", "en", "piquet"),
+    ("Правила игры в вист\n\nИграют четыре человека.\n", "ru", "whist"),
+    ("ピケのルール\n\n二人で遊びます。\n", "ja", "piquet"),
+    # a title glued to the body (no blank line), with a declined name
+    ("Как играть в пикет\nИграют двое, колода из 32 карт.\n", "ru", "piquet"),
+    # no title at all: the game the text keeps naming
+    ("The dealer shuffles. In Cribbage the non-dealer cuts. Cribbage boards have 121 holes. "
+     "A Cribbage hand is six cards.\n", "en", "cribbage"),
+])
+def test_a_single_game_document_is_one_section_of_its_game(text, lang, game):
+    assert [g for _, g in top_games(text, lang)] == [game]
+
+
+def test_numbered_chapter_titles_open_games():
+    text = ("1. Вист\n\nИграют вчетвером.\n\n2. Пикет\n\nИграют вдвоём.\n")
+    assert top_games(text, "ru") == [("game", "whist"), ("game", "piquet")]
+    text = "第1章 ピケ\n\n二人で遊びます。\n\n第2章 ホイスト\n\n四人で遊びます。\n"
+    assert top_games(text, "ja") == [("game", "piquet"), ("game", "whist")]
+
+
+def test_markdown_headings_are_read_as_markup():
+    text = "# Piquet\n\nTwo players.\n\n## Scoring\n\nRepique counts 60.\n\n# Cribbage\n\nTwo to four players.\n"
+    seg = segmentation(text, "en")
+    assert [(s.kind, s.game_id) for s in seg.sections if s.level == 0] == [("game", "piquet"), ("game", "cribbage")]
+    assert any(s.title == "## Scoring" and s.level == 1 for s in seg.sections)
+
+
+def test_markup_titles_are_headings_and_element_syntax_is_not():
+    text = ('<?xml version="1.0"?>\n<book>\n<bookinfo>\n<author><firstname>A</firstname></author>\n</bookinfo>\n'
+            '<sect1 id="piquet">\n<title>Piquet</title>\n<para>Two players.</para>\n</sect1>\n'
+            '<sect1 id="whist">\n<title>Whist</title>\n<para>Four players.</para>\n</sect1>\n</book>\n')
+    seg = segmentation(text, "en")
+    assert [(s.kind, s.game_id) for s in seg.sections if s.level == 0 and s.game_id] == [("game", "piquet"),
+                                                                                         ("game", "whist")]
+    assert not any("author" in (s.title or "") for s in seg.sections)
+    html = "<html><body>\n<h2>Rules of Piquet</h2>\n<p>Two players.</p>\n</body></html>\n"
+    assert top_games(html, "en") == [("game", "piquet")]
+
+
+@pytest.mark.parametrize("text, lang, name", [
+    ("Rules of Zigzag Quadrille\n\nZigzag Quadrille is played by four.\n", "en", "Zigzag Quadrille"),
+    # names made up for the test: no registry will ever hold them
+    ("Жужелица — карточная азартная игра.\n\nИграют от двух до шести человек.\n", "ru", "Жужелица"),
+    ("ねこまたぎのルール\n\n4人から遊べます。\n", "ja", "ねこまたぎ"),
+])
+def test_an_unknown_game_is_provisional_never_a_known_one(text, lang, name):
+    seg = segmentation(text, lang)
+    (game,) = seg.provisional
+    assert game.provisional and name in game.names.model_dump().values()
+    assert top_games(text, lang) == [("game", game.id)]
+    assert game.id not in KNOWLEDGE.by_id
+
+
+def test_title_words_alone_are_not_a_game():
+    assert segmentation("Правила игр\n\nОбщие сведения.\n", "ru").provisional == []
+    assert segmentation("トランプのルール\n\n基本です。\n", "ja").provisional == []
+
+
+def test_a_common_word_is_a_game_only_with_evidence():
+    # "King" is a card here, named many times; the book is about Piquet
+    text = ("Piquet\n\nThe King ranks below the Ace. A King and Queen make a marriage. "
+            "The King of trumps counts. King high.\n")
+    assert top_games(text, "en") == [("game", "piquet")]
+    common = {g.id for g in KNOWLEDGE.games if g.common_word}
+    assert "king" in common or not common  # flagged in games.yaml
+
+
+def test_the_build_summarises_each_source_and_warns_and_strict_refuses(tmp_path, corpus_factory):
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+
+    manifest = "".join(f'[[source]]\nid = "{sid}"\nfile = "texts/{sid}.txt"\nlanguage = "en"\ntitle = "T"\n\n'
+                       for sid in ("notes", "piquet", "zigzag"))
+    corpus = corpus_factory(manifest, {
+        "texts/notes.txt": "Some notes about the weather and nothing else.\n",
+        "texts/piquet.txt": "Piquet\n\nPiquet is played by two people with a pack of thirty-two cards.\n",
+        "texts/zigzag.txt": "Rules of Zigzag Quadrille\n\nIt is a quiet game.\n",
+    })
+    runner = CliRunner()
+    out = tmp_path / "out"
+    res = runner.invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site", "--no-cache"])
+    assert res.exit_code == 0, res.output
+    assert "notes.txt: no game identified" in res.output
+    assert "zigzag.txt: game(s) not in games.yaml, listed as provisional: zigzag-quadrille" in res.output
+    assert "Per source" in res.output and "piquet" in res.output
+    import json
+    games = {g["id"]: g for g in json.loads((out / "data" / "games.json").read_text(encoding="utf-8"))}
+    assert games["zigzag-quadrille"]["provisional"] is True and games["piquet"]["provisional"] is False
+    strict_out = tmp_path / "strict"
+    res = runner.invoke(app, ["build", "--corpus", str(corpus), "--out", str(strict_out), "--no-site", "--no-cache",
+                              "--strict"])
+    assert res.exit_code == 2
+    assert "--strict" in res.output and "nothing was written" in res.output
+    assert not strict_out.exists()
