@@ -18,14 +18,21 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Hoyle Concordance: cited rule facts from card-game books in ja/en/ru.")
 console = Console(width=None if sys.stdout.isatty() else 160)
 err = Console(stderr=True)
-_state = {"debug": False}
 
 CorpusOpt = typer.Option(EMBEDDED_CORPUS, "--corpus", help="Corpus folder (sources.toml + texts).")
 OutOpt = typer.Option(Path("build"), "--out", help="Output folder.")
 
 
+def _debug() -> bool:
+    """`hoyle --debug`: read from the click context of this invocation (no module state)."""
+    import click
+    ctx = click.get_current_context(silent=True)
+    root = ctx.find_root() if ctx else None
+    return bool(root and isinstance(root.obj, dict) and root.obj.get("debug"))
+
+
 def _fail(exc: HoyleError) -> None:
-    if _state["debug"]:
+    if _debug():
         raise exc
     err.print(f"[bold red]error:[/] {escape(exc.message)}", highlight=False, soft_wrap=True)
     if exc.hint:
@@ -34,8 +41,8 @@ def _fail(exc: HoyleError) -> None:
 
 
 @app.callback()
-def main(debug: bool = typer.Option(False, "--debug", help="Show tracebacks.")) -> None:
-    _state["debug"] = debug
+def main(ctx: typer.Context, debug: bool = typer.Option(False, "--debug", help="Show tracebacks.")) -> None:
+    ctx.obj = {"debug": debug}
 
 
 @app.command()

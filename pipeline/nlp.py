@@ -14,13 +14,8 @@ pipeline needs no registered components and no global state.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import spacy
 from spacy.tokens import Doc, Token
-
-if TYPE_CHECKING:
-    from pipeline.lang import Language
 
 # Sudachi rejects one text over ~49 KB (UTF-8); Japanese is 3 bytes a character.
 SUDACHI_MAX_CHARS = 12000
@@ -32,8 +27,9 @@ if not Token.has_extension("is_number"):
     Token.set_extension("is_number", default=False)
 
 
-def build_pipeline(language: Language) -> spacy.Language:
-    """The blank pipeline of one language (`lookup` lemmas load spacy-lookups-data tables; no download)."""
+def build_pipeline(language) -> spacy.Language:
+    """The blank pipeline of one language (a `pipeline.lang.Language`, which calls this lazily);
+    `lookup` lemmas load the spacy-lookups-data tables (no download)."""
     nlp = spacy.blank(language.code)
     if language.profile.spacy.lemmas == "lookup":
         nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
@@ -41,7 +37,7 @@ def build_pipeline(language: Language) -> spacy.Language:
     return nlp
 
 
-def annotate(doc: Doc, language: Language) -> Doc:
+def annotate(doc: Doc, language) -> Doc:
     """Candidate lemmas and number marks on every token."""
     numbers = language.numbers
     if language.profile.spacy.lemmas == "pymorphy3" and language.morph is not None:

@@ -82,6 +82,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     facts: list[Fact] = []
     seen: set[tuple] = set()
     token_rules = token_rules_of(knowledge, lang)
+    ditto_words = frozenset(languages.all_patterns(lambda p: p.words.ditto))
     vocab = vocabulary(knowledge)
     suits = tuple(sorted(knowledge.suit_names, key=len, reverse=True))
     card_points = knowledge.facets.spec("card_points")
@@ -136,7 +137,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 if m.end() <= m.start() or (script and not in_script(m.group(), script)):
                     continue
                 emit(top, ns, context, rule, m, m.start(), m.end())
-        for row in ditto_rows(chunk):  # a ditto row is cited as itself, read as its expansion
+        for row in ditto_rows(chunk, ditto_words):  # a ditto row is cited as itself, read as its expansion
             for _lg, script, rule, context in plan:
                 if script and not in_script(row.expanded, script):
                     continue

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 import regex
 
-MARKS = {"”", "〃", "″", "\"", "“", "do.", "ditto"}
+# typographic ditto marks; the words ("do.", "ditto") are each language's `words: ditto:`
+MARKS = frozenset({"”", "〃", "″", "\"", "“"})
 _TOKEN = regex.compile(r"\S+")
 
 
@@ -26,11 +27,10 @@ class DittoRow:
     expanded: str     # the model row with this row's words put in
 
 
-def _is_mark(token: str) -> bool:
-    return token.lower() in MARKS
+def _expand(row: list[str], model: list[str], marks: frozenset[str]) -> list[str] | None:
+    def _is_mark(token: str) -> bool:
+        return token.lower() in marks
 
-
-def _expand(row: list[str], model: list[str]) -> list[str] | None:
     lead = 0
     while lead < len(row) and _is_mark(row[lead]):
         lead += 1
@@ -45,7 +45,13 @@ def _expand(row: list[str], model: list[str]) -> list[str] | None:
     return model[:lead] + own + filled
 
 
-def ditto_rows(chunk: str) -> list[DittoRow]:
+def ditto_rows(chunk: str, words: frozenset[str] = frozenset()) -> list[DittoRow]:
+    """Ditto rows of `chunk`; `words` are the languages' ditto words ("do.", "ditto")."""
+    mark_set = MARKS | {w.lower() for w in words}
+
+    def _is_mark(token: str) -> bool:
+        return token.lower() in mark_set
+
     rows: list[DittoRow] = []
     model: list[str] | None = None
     pos = 0
@@ -54,7 +60,7 @@ def ditto_rows(chunk: str) -> list[DittoRow]:
         words = [t for _, t in tokens]
         marks = sum(1 for w in words if _is_mark(w))
         if tokens and marks >= 2 and marks < len(words) and model:
-            expanded = _expand(words, model)
+            expanded = _expand(words, model, mark_set)
             if expanded:
                 first_own = next(i for i, w in enumerate(words) if not _is_mark(w))
                 rows.append(DittoRow(pos + tokens[first_own][0], pos + tokens[-1][0] + len(words[-1]),

@@ -52,6 +52,7 @@ class Words(ProfileModel):
     points_unit: Patterns = Field(default_factory=list)    # "points", "点", "очков"
     and_: Patterns = Field(default_factory=list, alias="and")  # list joiners: "and", "と", "и"
     rank_note: Patterns = Field(default_factory=list)      # "(highest)" after a rank
+    ditto: list[str] = Field(default_factory=list)         # words standing for the row above ("do.")
 
     _patterns = field_validator("point_link", "pair_link", "points_unit", "and_", "rank_note")(_check_patterns)
 
