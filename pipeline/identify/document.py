@@ -26,6 +26,8 @@ _SENTENCE = regex.compile(r"[^。.!?！？\n]{8,}[。.!?！？]?")
 TITLE_LINES = 3        # how many of the first lines may be a title
 TITLE_CHARS = 80       # a title line is short
 MIN_MENTIONS = 2
+SUBJECT_SENTENCES = 8  # a page's first sentences may be menus and breadcrumbs
+LEAD_CHARS = 600       # a game named once, in the lead, and no other game: the text's game
 
 
 @dataclass(frozen=True)
@@ -51,11 +53,13 @@ def _title_lines(doc, start: int, end: int) -> list[tuple[int, str]]:
     return out
 
 
-def _cue(knowledge, kind: str) -> regex.Pattern:
+def _cue(knowledge, kind: str, lang: str) -> regex.Pattern:
+    """The document language's own cue words (a subject's end differs by language: a comma in
+    English opens "Piquet, a game", in Russian it opens a clause)."""
     def build():
-        words = knowledge.languages.all_patterns(lambda p: getattr(p.names, kind))
+        words = getattr(knowledge.languages[lang].profile.names, kind)
         return regex.compile("|".join(f"(?:{w})" for w in words) or "(?!)")
-    return knowledge.compiled(("document_cue", kind), build)
+    return knowledge.compiled(("document_cue", kind, lang), build)
 
 
 def _known(index, text: str, *, prefix: bool) -> str | None:
@@ -63,13 +67,15 @@ def _known(index, text: str, *, prefix: bool) -> str | None:
     return m.game_id if m and m.method != "fuzzy" else None
 
 
-def _subject(knowledge, sentence: str) -> tuple[str, bool] | None:
-    """The subject of a first sentence and whether the sentence calls it a card game."""
-    end = _cue(knowledge, "subject_end").search(sentence)
+def _subject(knowledge, sentence: str, lang: str) -> tuple[str, bool] | None:
+    """The subject of a first sentence and whether the sentence calls it a card game right
+    after it ("X — карточная игра", "X is a card game for two", "Xはトランプゲーム")."""
+    end = _cue(knowledge, "subject_end", lang).search(sentence)
     if not end or end.start() == 0 or end.start() > 60:
         return None
     subject = sentence[:end.start()].strip(" \t\"'«»「」『』*#")
-    return subject, bool(_cue(knowledge, "game_cue").search(sentence[end.start():end.start() + 120]))
+    cue = _cue(knowledge, "game_cue", lang).search(sentence[end.end():end.end() + 60])
+    return subject, bool(cue and cue.start() <= 20)
 
 
 def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
@@ -99,9 +105,13 @@ def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
         if named:
             gid = _known(index, named, prefix=False)
             return DocumentGame(gid, None if gid else named, "title-line", at)
+    if lines:  # the first title line names a game among other words
+        gid = index.named_in_text(lines[0][1])
+        if gid:
+            return DocumentGame(gid, None, "title-line", lines[0][0])
     body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
-    for m in list(_SENTENCE.finditer(body))[:3]:
-        found = _subject(knowledge, m.group())
+    for m in list(_SENTENCE.finditer(body))[:SUBJECT_SENTENCES]:
+        found = _subject(knowledge, m.group(), doc.language)
         if not found:
             continue
         subject, says_game = found
@@ -111,11 +121,14 @@ def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
         named = index.plausible_name(subject) if says_game else None
         if named:
             return DocumentGame(None, named, "subject", doc.orig_span(doc.norm_index(start) + m.start(), 0)[0])
-    counts = index.mentions(body)
+    # "очко" is a point before it is a game: in a text of unknown layout, card words do not count
+    counts = index.mentions(body, card_words=False)
     if counts:
         ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
         best, n = ranked[0]
         runner = ranked[1][1] if len(ranked) > 1 else 0
         if n >= MIN_MENTIONS and n >= 2 * runner:
+            return DocumentGame(best, None, "mentions", start)
+        if len(counts) == 1 and index.mentions(body[:LEAD_CHARS], card_words=False):
             return DocumentGame(best, None, "mentions", start)
     return None

@@ -47,9 +47,10 @@ class GameIndex:
         languages = knowledge.languages
         # Alternatives inside one heading: "NEWMARKET, OR STOPS", "ドゥラークまたは“ばか”",
         # "ОКШН-БРИДЖ, ИЛИ ОКШН": the languages' words first (", or" before a bare comma)
-        # long web titles: "Лучшие карточные игры для двоих: Безик (Bezique)", "Site | Game"
+        # long web titles and breadcrumbs: "Лучшие карточные игры для двоих: Безик (Bezique)",
+        # "Site | Game", "トランプ/ハーツ", "Games > Cards > Piquet"
         alternatives = [*languages.all_patterns(lambda p: p.names.alternative), r",\s*", "、", r"\s+\(", "（", r"\(",
-                        r"\s*[:：|｜]\s*", r"\s+[-–—]\s+"]
+                        r"\s*[:：|｜/／>›»]\s*", r"\s+[-–—]\s+"]
         self._alternatives = regex.compile(r"(?i)\s*(?:" + "|".join(alternatives) + r")\s*")
         trailing = "|".join(regex.escape(w) for w in languages.all_patterns(lambda p: p.names.trailing)) or "(?!)"
         self._trailing = regex.compile(rf"(?i)(?:\s*\(\s*\d+\s*\).*|\s*,\s*(?:{trailing})\s+.*|\s*[)）].*)$")
@@ -114,12 +115,24 @@ class GameIndex:
         clean = _PAREN.sub(" ", regex.sub(r"\p{M}", "", normalize(name)))
         clean = regex.sub(r"\s+", " ", clean).strip(" \t\"'«»「」『』*#:：.,-")
         words = regex.findall(r"\w+", clean)
-        if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or regex.search(r"\d{3,}", clean):
-            return None
+        if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or regex.search(r"\d{3,}|[,，、?？!！;；]", clean):
+            return None  # a clause or a question, not a name
         forms = self.dictionary_words(clean) or [clean.casefold()]
         if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words):
             return None
+        if not self._noun_phrase(words):
+            return None  # "Знаете ли вы": a clause, not a name
         return clean
+
+    def _noun_phrase(self, words: list[str]) -> bool:
+        """Where a profile has a morphology: the name's head (last word) can be a noun, or is a
+        word the dictionary does not know (a foreign or made-up name)."""
+        last = words[-1].casefold()
+        for lang in self._morphs:
+            if lang.script.search(last):
+                parses = lang.morph.parse(last)
+                return any(p.tag.POS == "NOUN" or not p.is_known for p in parses)
+        return True
 
     def games_of_key(self, key: str) -> list[str]:
         return list(self._all.get(key, ()))
@@ -252,28 +265,38 @@ class GameIndex:
                 words.add(regex.sub(r"\W", "", normalize(str(w)).casefold()))
         return words
 
-    @cached_property
-    def text_names(self) -> tuple[regex.Pattern, dict[str, str]]:
-        """A pattern finding game names in running (case-folded) text, and name -> game."""
+    def _names_pattern(self, card_words: bool) -> tuple[regex.Pattern, dict[str, str]]:
+        """A pattern finding game names in running (case-folded) text, and name -> game. Short or
+        numeric names ("99", "500") and common-word games are left out; with `card_words` False,
+        so are names that are also card or scoring words ("Skat" the widow, ルビコン)."""
         names: dict[str, str] = {}
         for g in self.knowledge.games:
             for n in game_names(g):
                 key = normalize(n).casefold().strip()
-                # short or purely numeric names ("99", "500", "Cent") are too ambiguous in running text
                 if len(key) >= MIN_MENTION_CHARS and not key.isdigit() and g.id not in self._common \
-                        and regex.sub(r"\W", "", key) not in self._card_words:
+                        and (card_words or regex.sub(r"\W", "", key) not in self._card_words):
                     names.setdefault(regex.sub(r"\s+", "", key), g.id)
         # a name may be split by a stray space ("シックス パック・ベジーク"); a Cyrillic name
         # declines (вист, виста, висте): it may take a short ending
         alt = "|".join(r"\s?".join(regex.escape(ch) for ch in k)
                        + (r"\p{Cyrillic}{0,3}" if regex.match(r".*\p{Cyrillic}$", k) else "")
-                       for k in sorted(names, key=len, reverse=True))
+                       for k in sorted(names, key=len, reverse=True)) or "(?!)"
         compiled = regex.compile(rf"(?<![\p{{Latin}}\p{{Cyrillic}}])(?:{alt})(?![\p{{Latin}}\p{{Cyrillic}}])")
         return compiled, names
 
+    @cached_property
+    def text_names(self) -> tuple[regex.Pattern, dict[str, str]]:
+        """Names that say which game a sentence is about (attribution): no card words."""
+        return self._names_pattern(card_words=False)
+
+    @cached_property
+    def mention_names(self) -> tuple[regex.Pattern, dict[str, str]]:
+        """Names counted to find the game a whole text keeps naming: card words allowed."""
+        return self._names_pattern(card_words=True)
+
     def game_of_mention(self, found: str) -> str | None:
         """The game a name found in text stands for; a declined name may carry up to 3 more letters."""
-        names = self.text_names[1]
+        names = self.mention_names[1]
         found = regex.sub(r"\s+", "", found)
         gid = names.get(found)
         for cut in range(1, 4):
@@ -282,27 +305,22 @@ class GameIndex:
         return gid
 
     def named_in_text(self, text: str) -> str | None:
-        """The game whose name occurs in `text`, the longest name first (common words excluded)."""
-        pattern = self.text_names[0]
-        found = sorted((m.group() for m in pattern.finditer(normalize(text).casefold())), key=len, reverse=True)
-        for name in found:
-            gid = self.game_of_mention(name)
+        """The game named first in a short text such as a title ("How to play and score popular card
+        game pinochle?", "Кодекс преферанса"): card words allowed, common words not."""
+        for m in self.mention_names[0].finditer(normalize(text).casefold()):
+            gid = self.game_of_mention(m.group())
             if gid:
                 return gid
         return None
 
-    def mentions(self, text: str) -> dict[str, int]:
-        """How often each game is named in `text` by a name of MIN_MENTION_CHARS or more letters."""
+    def mentions(self, text: str, card_words: bool = True) -> dict[str, int]:
+        """How often each game is named in `text` (no short, numeric or common-word names;
+        declined forms and stray spaces allowed). With `card_words` False, a name that is also a
+        card or scoring word ("очко" a point, "skat" the widow) does not count."""
         counts: dict[str, int] = {}
-        low = text.casefold()
-        for game in self.knowledge.games:
-            if game.id in self._common:
-                continue  # "King" in a Piquet book is a card, not the game
-            names = {n for n in game_names(game) if len(n) >= MIN_MENTION_CHARS}
-            n = 0
-            for name in names:
-                pattern = r"(?<![\p{L}])" + regex.escape(name.casefold()) + r"(?![\p{L}])"
-                n += len(regex.findall(pattern, low))
-            if n:
-                counts[game.id] = n
+        pattern = (self.mention_names if card_words else self.text_names)[0]
+        for m in pattern.finditer(normalize(text).casefold()):
+            gid = self.game_of_mention(m.group())
+            if gid:
+                counts[gid] = counts.get(gid, 0) + 1
         return counts
