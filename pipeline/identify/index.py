@@ -28,7 +28,7 @@ class Match:
 
 _PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
 # a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
-_NUMBERING = regex.compile(r"^(?:\d{1,3}\s*[.)．]\s*|第\s*\d{1,3}\s*[章節]\s*)")
+_NUMBERING = regex.compile(r"^(?:\d{1,3}\s*[.)．]\s*|\d{1,3}\s+(?=\D)|第\s*\d{1,3}\s*[章節]\s*)")
 
 
 def game_index(knowledge) -> GameIndex:

@@ -126,9 +126,15 @@ def contents_blocks(norm_lines: list[str], conventions: Conventions) -> list[tup
             j = i + 1
             while j < len(norm_lines) and len(clean_title(norm_lines[j])) <= prose:
                 j += 1
-            # the list ends with its last entry that carries a page number
+            # the list ends with its last entry that carries a page number; a web page's menu has
+            # none: it is the run of lines up to the first blank one
             last = max((k for k in range(i + 1, j) if page_ref and page_ref.search(clean_title(norm_lines[k]))),
-                       default=i)
+                       default=None)
+            if last is None:
+                k = i + 1
+                while k < j and clean_title(norm_lines[k]):
+                    k += 1
+                last = k - 1
             blocks.append((i + 1, last + 1))
             i = j
         else:
