@@ -198,6 +198,10 @@ class GameIndex:
         for k in keys[1:]:
             if k in self.keys:
                 return Match(self._pick(k, context), "part", 100.0, k)
+        named = self.named_in_title(title)
+        for k in [self.name_key(p) for p in ([named, *self._alternatives.split(named)] if named else [])]:
+            if k in self.keys:  # "Rules of X", "Xの遊び方": about the game (a topic inside it, in context)
+                return Match(self._pick(k, context), "title", 100.0, k)
         if allow_prefix:
             norm = _MARKERS.sub("", normalize(title)).casefold()
             for k in self._prefix_keys:
@@ -206,10 +210,6 @@ class GameIndex:
                     # the prefix must end at a word joint ("ブロートの…"), not inside a word
                     if rest is not None and rest.startswith(self._prefix_joiners):
                         return Match(self._pick(k, context), "prefix", 95.0, k)
-        named = self.named_in_title(title)
-        for k in [self.name_key(p) for p in ([named, *self._alternatives.split(named)] if named else [])]:
-            if k in self.keys:  # "Rules of X", "Xの遊び方": about the game (a topic inside it, in context)
-                return Match(self._pick(k, context), "title", 100.0, k)
         for k in self._dictionary_forms(title):
             if k in self.keys:
                 return Match(self._pick(k, context), "inflected", 100.0, k)

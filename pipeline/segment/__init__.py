@@ -93,8 +93,11 @@ def classify(doc: Document, knowledge: Knowledge,
         m = gaz.match(c.text, allow_prefix=conventions_of(knowledge).by_name[c.convention].prefix_names,
                       allow_numeric=not c.no_numeric, context=[current_game] if current_game else [])
         structural = _structural(c.text, knowledge)
-        if m and m.method != "exact" and structural:
-            m = None  # "LAWS OF X", "Xの法則", "X のルール": about the game, not the game
+        if m and m.method != "exact" and structural \
+                and not (m.method == "title" and m.game_id not in knowledge.family_line(current_game)):
+            # "LAWS OF X", "Xの法則", "X のルール" inside X: about the game, not the game; a title
+            # form naming another game ("ジンラミーのルール" after Napoleon's) opens that game
+            m = None
         if m:
             around = set(knowledge.family_line(current_game))
             # A game's name that is a term of play in the game we are in is a sub-section
