@@ -199,8 +199,10 @@ class Game(Record):
     aliases: list[str] = Field(default_factory=list)
     family: str
     parent: str | None = None
-    # the name is also a common word or a term of play ("King", "Hearts", "Boston", 橋, "Пра"):
-    # a game only with evidence (a heading, a title, a subject), never from a passing mention
+    # names of this game that are also common words or terms of play ("King", "Hearts", "Дурак",
+    # 橋, "Пра"): such a name is the game only with evidence (a heading, a title, a subject),
+    # never from a passing mention or a fuzzy match. `common_word: true` marks every name.
+    common_names: list[str] = Field(default_factory=list)
     common_word: bool = False
     # not in games.yaml: named by a heading or title of a source, listed for review
     provisional: bool = False

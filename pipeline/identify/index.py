@@ -61,11 +61,14 @@ class GameIndex:
         self._title_forms = [regex.compile(p) for p in languages.all_patterns(lambda p: p.names.title_forms)]
         # languages that decline names ("в дурака"): their morphology gives the dictionary form
         self._morphs = [lang for lang in languages if lang.morph is not None and lang.script is not None]
-        self._common = {g.id for g in knowledge.games if g.common_word}
+        # names that are also common words: never from a passing mention or a fuzzy match
+        self._common_names = {normalize(n).casefold().strip() for g in knowledge.games
+                              for n in (game_names(g) if g.common_word else g.common_names)}
         # letters folded in names (ё written е): every profile's `fold`
         self._folds = [(a, b) for lang in languages for a, b in lang.profile.fold.items()]
         self._not_names = {w.casefold() for w in languages.all_patterns(lambda p: p.names.not_names)}
         self._key_memo: dict[str, str] = {}
+        self._common_keys = {self.name_key(n) for n in self._common_names}
         self._all: dict[str, list[str]] = {}
         secondary: list[tuple[str, str]] = []
         for game in knowledge.games:
@@ -216,7 +219,7 @@ class GameIndex:
         if len(whole) >= 5 and self._fuzzy_keys:
             best = process.extractOne(whole, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
             # a name that is also a common word ("King", "Hearts") is a game only when written out
-            if best and self.keys[best[0]] not in self._common:
+            if best and best[0] not in self._common_keys:
                 return Match(self._pick(best[0], context), "fuzzy", float(best[1]), best[0])
         return None
 
@@ -273,7 +276,7 @@ class GameIndex:
         for g in self.knowledge.games:
             for n in game_names(g):
                 key = normalize(n).casefold().strip()
-                if len(key) >= MIN_MENTION_CHARS and not key.isdigit() and g.id not in self._common \
+                if len(key) >= MIN_MENTION_CHARS and not key.isdigit() and key not in self._common_names \
                         and (card_words or regex.sub(r"\W", "", key) not in self._card_words):
                     names.setdefault(regex.sub(r"\s+", "", key), g.id)
         # a name may be split by a stray space ("シックス パック・ベジーク"); a Cyrillic name
