@@ -109,7 +109,7 @@ class SourceResult:
 def process_source(corpus: Corpus, entry, knowledge: Knowledge) -> SourceResult:
     """ingest -> segment -> extract for one source: a pure function of its inputs."""
     source, doc = read_source(corpus, entry, knowledge.languages)
-    seg = segment_document(doc, knowledge, entry.conventions)
+    seg = segment_document(doc, knowledge, entry.conventions, entry.title)
     sections, warnings = seg.sections, seg.warnings
     # warnings name the file and line, as every message to the user does
     where = str(corpus.text_path(entry))

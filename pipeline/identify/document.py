@@ -28,6 +28,8 @@ TITLE_CHARS = 80       # a title line is short
 MIN_MENTIONS = 2
 SUBJECT_SENTENCES = 8  # a page's first sentences may be menus and breadcrumbs
 LEAD_CHARS = 600       # a game named once, in the lead, and no other game: the text's game
+PHRASE_CHARS = 1500    # game phrases ("the rules of X") are read in the lead
+CUE_CHARS = 300        # "… is a card game" right after a title line
 
 
 @dataclass(frozen=True)
@@ -78,23 +80,37 @@ def _subject(knowledge, sentence: str, lang: str) -> tuple[str, bool] | None:
     return subject, bool(cue and cue.start() <= 20)
 
 
-def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
-    """The game the text between ORIGINAL offsets [start, end) is about, with its evidence."""
+def _phrase_game(knowledge, index, body: str, lang: str) -> tuple[str, int] | None:
+    """The first game a game phrase of the document's language names ("the rules of Spit",
+    "игра в кинга", "ナポレオンの遊び方"), with its offset in `body`."""
+    def build():
+        words = knowledge.languages[lang].profile.names.game_phrase
+        return [regex.compile(w) for w in words]
+    found = []
+    for pattern in knowledge.compiled(("game_phrase", lang), build):
+        for m in pattern.finditer(body[:PHRASE_CHARS]):
+            name = m.group("name")
+            gid = _known(index, name, prefix=True)
+            # "игры в переводного дурака": the last word may carry the name alone
+            if gid is None and " " in name.strip():
+                gid = _known(index, name.split()[0], prefix=False)
+            if gid:
+                found.append((m.start(), gid))
+                break
+    return min(found)[::-1] if found else None
+
+
+def document_game(doc, knowledge, start: int, end: int, declared_title: str | None = None) -> DocumentGame | None:
+    """The game the text between ORIGINAL offsets [start, end) is about, with its evidence;
+    `declared_title` is the source's title in the manifest (the weakest evidence: the user's)."""
     index = game_index(knowledge)
     head = doc.text[start:min(end, start + 3000)]
-    for pattern, evidence in ((_DECLARED, "declared-title"), (_MARKUP_TITLE, "declared-title")):
+    for pattern in (_DECLARED, _MARKUP_TITLE):
         m = pattern.search(head)
         if m:
-            title = m.group("title")
-            gid = _known(index, title, prefix=True)
-            if gid:
-                return DocumentGame(gid, None, evidence, start + m.start("title"))
-            named = index.plausible_name(index.named_in_title(title) or "")
-            if named:
-                return DocumentGame(None, named, evidence, start + m.start("title"))
-            gid = index.named_in_text(title)  # "Rubicon Bezique question": a declared title may say more
-            if gid:
-                return DocumentGame(gid, None, evidence, start + m.start("title"))
+            found = _from_title(index, m.group("title"), "declared-title", start + m.start("title"))
+            if found:
+                return found
     lines = _title_lines(doc, start, end)
     for at, line in lines:
         gid = _known(index, line, prefix=True)
@@ -110,6 +126,10 @@ def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
         if gid:
             return DocumentGame(gid, None, "title-line", lines[0][0])
     body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
+
+    def at(offset: int) -> int:
+        return doc.orig_span(doc.norm_index(start) + offset, 0)[0]
+
     for m in list(_SENTENCE.finditer(body))[:SUBJECT_SENTENCES]:
         found = _subject(knowledge, m.group(), doc.language)
         if not found:
@@ -117,10 +137,18 @@ def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
         subject, says_game = found
         gid = _known(index, subject, prefix=False)
         if gid:
-            return DocumentGame(gid, None, "subject", doc.orig_span(doc.norm_index(start) + m.start(), 0)[0])
+            return DocumentGame(gid, None, "subject", at(m.start()))
         named = index.plausible_name(subject) if says_game else None
         if named:
-            return DocumentGame(None, named, "subject", doc.orig_span(doc.norm_index(start) + m.start(), 0)[0])
+            return DocumentGame(None, named, "subject", at(m.start()))
+    phrase = _phrase_game(knowledge, index, body, doc.language)
+    if phrase:
+        return DocumentGame(phrase[0], None, "game-phrase", at(phrase[1]))
+    if lines:  # a title line that is a name, in a text that calls it a card game at once
+        named = index.plausible_name(lines[0][1])
+        cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])
+        if named and cue and len(regex.findall(r"\w+", named)) <= 3:
+            return DocumentGame(None, named, "title-line", lines[0][0])
     # "очко" is a point before it is a game: in a text of unknown layout, card words do not count
     counts = index.mentions(body, card_words=False)
     if counts:
@@ -131,4 +159,20 @@ def document_game(doc, knowledge, start: int, end: int) -> DocumentGame | None:
             return DocumentGame(best, None, "mentions", start)
         if len(counts) == 1 and index.mentions(body[:LEAD_CHARS], card_words=False):
             return DocumentGame(best, None, "mentions", start)
+    if declared_title:
+        gid = _known(index, declared_title, prefix=True) or index.named_in_text(declared_title)
+        if gid:
+            return DocumentGame(gid, None, "manifest-title", start)
     return None
+
+
+def _from_title(index, title: str, evidence: str, at: int) -> DocumentGame | None:
+    gid = _known(index, title, prefix=True)
+    if gid:
+        return DocumentGame(gid, None, evidence, at)
+    named = index.plausible_name(index.named_in_title(title) or "")
+    if named:
+        gid = _known(index, named, prefix=False)
+        return DocumentGame(gid, None if gid else named, evidence, at)
+    gid = index.named_in_text(title)  # "Rubicon Bezique question": a declared title may say more
+    return DocumentGame(gid, None, evidence, at) if gid else None

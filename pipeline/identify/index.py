@@ -268,7 +268,7 @@ class GameIndex:
                 words.add(regex.sub(r"\W", "", normalize(str(w)).casefold()))
         return words
 
-    def _names_pattern(self, card_words: bool) -> tuple[regex.Pattern, dict[str, str]]:
+    def _names_pattern(self, card_words: bool, common: bool = False) -> tuple[regex.Pattern, dict[str, str]]:
         """A pattern finding game names in running (case-folded) text, and name -> game. Short or
         numeric names ("99", "500") and common-word games are left out; with `card_words` False,
         so are names that are also card or scoring words ("Skat" the widow, ルビコン)."""
@@ -276,7 +276,7 @@ class GameIndex:
         for g in self.knowledge.games:
             for n in game_names(g):
                 key = normalize(n).casefold().strip()
-                if len(key) >= MIN_MENTION_CHARS and not key.isdigit() and key not in self._common_names \
+                if len(key) >= MIN_MENTION_CHARS and not key.isdigit() and (common or key not in self._common_names) \
                         and (card_words or regex.sub(r"\W", "", key) not in self._card_words):
                     names.setdefault(regex.sub(r"\s+", "", key), g.id)
         # a name may be split by a stray space ("シックス パック・ベジーク"); a Cyrillic name
@@ -293,13 +293,18 @@ class GameIndex:
         return self._names_pattern(card_words=False)
 
     @cached_property
+    def title_names(self) -> tuple[regex.Pattern, dict[str, str]]:
+        """Names read in a title, where even a common word names the game ("… in pitch?")."""
+        return self._names_pattern(card_words=True, common=True)
+
+    @cached_property
     def mention_names(self) -> tuple[regex.Pattern, dict[str, str]]:
         """Names counted to find the game a whole text keeps naming: card words allowed."""
         return self._names_pattern(card_words=True)
 
     def game_of_mention(self, found: str) -> str | None:
         """The game a name found in text stands for; a declined name may carry up to 3 more letters."""
-        names = self.mention_names[1]
+        names = self.title_names[1]
         found = regex.sub(r"\s+", "", found)
         gid = names.get(found)
         for cut in range(1, 4):
@@ -309,8 +314,8 @@ class GameIndex:
 
     def named_in_text(self, text: str) -> str | None:
         """The game named first in a short text such as a title ("How to play and score popular card
-        game pinochle?", "Кодекс преферанса"): card words allowed, common words not."""
-        for m in self.mention_names[0].finditer(normalize(text).casefold()):
+        game pinochle?", "Кодекс преферанса", "… tie for game in pitch?"): card and common words allowed."""
+        for m in self.title_names[0].finditer(normalize(text).casefold()):
             gid = self.game_of_mention(m.group())
             if gid:
                 return gid

@@ -73,8 +73,11 @@ class Names(ProfileModel):
     # words a title may wrap that are not a game's name ("Правила игр", "Card Games Rules"),
     # in their dictionary form
     not_names: list[str] = Field(default_factory=list)
+    # phrases that name the game a text is about in running text (group `name`): "the rules of
+    # Spit", "игра в кинга", "ナポレオンの遊び方" — evidence, where a passing mention is not
+    game_phrase: Patterns = Field(default_factory=list)
 
-    _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end")(_check_patterns)
+    _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase")(_check_patterns)
 
 
 class Headings(ProfileModel):

@@ -176,7 +176,10 @@ def segment(doc: Document, knowledge: Knowledge,
     return result.sections, result.warnings
 
 
-def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | None = None) -> Segmentation:
+def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | None = None,
+                     title: str | None = None) -> Segmentation:
+    """Sections, warnings and provisional games of a document; `declared` heading conventions
+    and the `title` of its manifest entry, if given."""
     headings, warnings = classify(doc, knowledge, declared)
     recovered = recover_lost_headings(doc, headings, knowledge)
     if recovered:
@@ -213,7 +216,7 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
 
     if not any(h.game_id for h in tops):
         # no game heading: a text about one game (a web page, an entry, a help file, a post)
-        whole = _single_game(doc, knowledge, headings, body_start, body_end, make)
+        whole = _single_game(doc, knowledge, headings, body_start, body_end, make, title)
         if whole is not None:
             return Segmentation(whole[0], warnings, whole[1])
     bounds = [h.cand.start for h in tops] + [body_end]
@@ -252,12 +255,13 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
     return Segmentation(sections, warnings, [])
 
 
-def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], start: int, end: int, make):
+def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], start: int, end: int, make,
+                 declared_title: str | None = None):
     """One game section over the whole body, for the game the document is about (identify/document.py),
     its headings as sub-sections; None when the document names no game."""
     if start >= end or not doc.text[start:end].strip():
         return None
-    found = document_game(doc, knowledge, start, end)
+    found = document_game(doc, knowledge, start, end, declared_title)
     if found is None:
         return None
     provisional: list[Game] = []
