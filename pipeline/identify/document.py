@@ -160,9 +160,14 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if len(counts) == 1 and index.mentions(body[:LEAD_CHARS], card_words=False):
             return DocumentGame(best, None, "mentions", start)
     if declared_title:
-        gid = _known(index, declared_title, prefix=True) or index.named_in_text(declared_title)
-        if gid:
-            return DocumentGame(gid, None, "manifest-title", start)
+        # only a title that names one game, or games of one line ("Простой дурак (Simple-durak)");
+        # "トランプ 中級編（目次: 超富豪, ページワン, …）" names many
+        named = index.games_named_in(declared_title)
+        if named:
+            first = named[0]
+            line = set(knowledge.family_line(first))
+            if all(g in line or first in knowledge.family_line(g) for g in named):
+                return DocumentGame(first, None, "manifest-title", start)
     return None
 
 

@@ -16,6 +16,8 @@ from pipeline.ingest.normalize import normalize
 _MARKERS = regex.compile(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 FUZZY_CUTOFF = 90
 MIN_MENTION_CHARS = 4   # shorter names ("99", "Nap") are too ambiguous in running text
+MIN_MENTION_CHARS_DENSE = 3  # in scripts without spaces a character says more (大富豪, 七並べ)
+_DENSE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
 
 
 @dataclass(frozen=True)
@@ -276,7 +278,8 @@ class GameIndex:
         for g in self.knowledge.games:
             for n in game_names(g):
                 key = normalize(n).casefold().strip()
-                if len(key) >= MIN_MENTION_CHARS and not key.isdigit() and (common or key not in self._common_names) \
+                shortest = MIN_MENTION_CHARS_DENSE if _DENSE.search(key) else MIN_MENTION_CHARS
+                if len(key) >= shortest and not key.isdigit() and (common or key not in self._common_names) \
                         and (card_words or regex.sub(r"\W", "", key) not in self._card_words):
                     names.setdefault(regex.sub(r"\s+", "", key), g.id)
         # a name may be split by a stray space ("シックス パック・ベジーク"); a Cyrillic name
@@ -311,6 +314,15 @@ class GameIndex:
             if gid is None and len(found) > cut + 3:
                 gid = names.get(found[:-cut])
         return gid
+
+    def games_named_in(self, text: str) -> list[str]:
+        """Every game a short text (a title) names, in the order named."""
+        out: list[str] = []
+        for m in self.title_names[0].finditer(normalize(text).casefold()):
+            gid = self.game_of_mention(m.group())
+            if gid and gid not in out:
+                out.append(gid)
+        return out
 
     def named_in_text(self, text: str) -> str | None:
         """The game named first in a short text such as a title ("How to play and score popular card
