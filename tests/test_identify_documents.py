@@ -132,3 +132,12 @@ def test_the_build_summarises_each_source_and_warns_and_strict_refuses(tmp_path,
     assert res.exit_code == 2
     assert "--strict" in res.output and "nothing was written" in res.output
     assert not strict_out.exists()
+
+
+def test_run_in_names_open_games_only_when_their_line_speaks_of_a_game():
+    text = ("10 лучших карточных игр\nДурак. Эта игра знакома практически каждому.\n"
+            "Тысяча. Игра для троих, где нужно набрать ровно тысячу очков.\n")
+    assert top_games(text, "ru") == [("game", "durak"), ("game", "thousand")]
+    # a card named at the start of a paragraph is not a game (no game word follows)
+    text = "Piquet\n\nKing. The king ranks below the ace.\n\nQueen. The queen ranks below the king.\n"
+    assert [g for _, g in top_games(text, "en")] == ["piquet"]

@@ -5,6 +5,7 @@ inside a game). The words around names (articles, "or", "の") are the language 
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from functools import cached_property
 
@@ -94,7 +95,7 @@ class GameIndex:
         without a leading article."""
         key = self._key_memo.get(text)
         if key is None:
-            folded = self._fold(_MARKERS.sub("", normalize(text)).casefold())
+            folded = self._fold(_MARKERS.sub("", normalize(html.unescape(text))).casefold())
             folded = self._article.sub("", folded.strip())
             key = self._key_memo[text] = "".join(ch for ch in folded if ch.isalnum())
         return key
@@ -139,6 +140,10 @@ class GameIndex:
                 return any(p.tag.POS == "NOUN" or not p.is_known for p in parses)
         return True
 
+    def is_common_key(self, key: str) -> bool:
+        """The name key is one of the names that are also common words ("king", "дурак")."""
+        return key in self._common_keys
+
     def games_of_key(self, key: str) -> list[str]:
         return list(self._all.get(key, ()))
 
@@ -177,7 +182,7 @@ class GameIndex:
         return None
 
     def parts(self, title: str) -> list[str]:
-        t = _MARKERS.sub("", normalize(title)).strip().rstrip("。.．:：")
+        t = _MARKERS.sub("", normalize(html.unescape(title))).strip().rstrip("。.．:：")
         out = [t, self._trailing.sub("", t), _NUMBERING.sub("", t)]
         out += [p for p in self._alternatives.split(t) if p]
         out += [self._trailing.sub("", p) for p in self._alternatives.split(t) if p]

@@ -76,8 +76,11 @@ class Names(ProfileModel):
     # phrases that name the game a text is about in running text (group `name`): "the rules of
     # Spit", "игра в кинга", "ナポレオンの遊び方" — evidence, where a passing mention is not
     game_phrase: Patterns = Field(default_factory=list)
+    # words that speak of a game (after a run-in name: "Дурак. Эта игра …", "Whist. A game for four")
+    game_words: Patterns = Field(default_factory=list)
 
-    _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase")(_check_patterns)
+    _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase",
+                                "game_words")(_check_patterns)
 
 
 class Headings(ProfileModel):

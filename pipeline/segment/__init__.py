@@ -58,13 +58,24 @@ def _term_games(knowledge: Knowledge) -> dict[str, set[str]]:
     return out
 
 
+def _runin_game(m, c: Candidate, gaz: GameIndex, knowledge: Knowledge) -> bool:
+    """A run-in name opens a game only as the game's own name (not a fuzzy match), with the rest
+    of its line speaking of a game: then even a common word is the game ("Дурак. Эта игра …")."""
+    if m.method not in ("exact", "part", "inflected"):
+        return False
+    words = knowledge.compiled(("game_words",), lambda: regex.compile(
+        "|".join(knowledge.languages.all_patterns(lambda p: p.names.game_words)) or "(?!)"))
+    return bool(words.search(c.rest[:120]))
+
+
 def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Conventions,
-                       declared: list[str]) -> set[str]:
+                       declared: list[str], knowledge: Knowledge) -> set[str]:
     if declared:
         return set(declared)
     hits: dict[str, int] = {}
     for c in cands:
-        if index.match(c.text, allow_prefix=False):
+        m = index.match(c.text, allow_prefix=False)
+        if m and not (conventions.by_name[c.convention].runin_name and not _runin_game(m, c, index, knowledge)):
             hits[c.convention] = hits.get(c.convention, 0) + 1
     return {name for name, n in hits.items()
             if n >= (conventions.by_name[name].min_game_hits or conventions.min_game_hits)}
@@ -75,7 +86,7 @@ def classify(doc: Document, knowledge: Knowledge,
     gaz = game_index(knowledge)
     skip = [(b.start, b.end) for b in doc.boilerplate]
     cands = find_candidates(doc, skip, conventions_of(knowledge))
-    active = active_conventions(cands, gaz, conventions_of(knowledge), declared or [])
+    active = active_conventions(cands, gaz, conventions_of(knowledge), declared or [], knowledge)
     best: dict[int, Candidate] = {}
     for c in cands:
         if c.convention not in active:
@@ -90,8 +101,11 @@ def classify(doc: Document, knowledge: Knowledge,
     warnings: list[str] = []
     current_game: str | None = None
     for c in sorted(best.values(), key=lambda c: c.start):
-        m = gaz.match(c.text, allow_prefix=conventions_of(knowledge).by_name[c.convention].prefix_names,
+        convention = conventions_of(knowledge).by_name[c.convention]
+        m = gaz.match(c.text, allow_prefix=convention.prefix_names,
                       allow_numeric=not c.no_numeric, context=[current_game] if current_game else [])
+        if m and convention.runin_name and not _runin_game(m, c, gaz, knowledge):
+            continue
         structural = _structural(c.text, knowledge)
         if m and m.method != "exact" and structural \
                 and not (m.method == "title" and m.game_id not in knowledge.family_line(current_game)):

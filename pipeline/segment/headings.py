@@ -44,6 +44,9 @@ class Convention(BaseModel):
     no_numeric: bool = False
     priority: int = 9          # when conventions propose the same heading, the lowest names it
     prefix_names: bool = False  # the heading may begin with a game's name and go on
+    # a run-in name: the game's own name exactly (no fuzzy match, no common word), and the rest
+    # of its line speaks of a game (a profile's `names: game_words`): "Дурак. Эта игра …"
+    runin_name: bool = False
 
     @field_validator("line", mode="before")
     @classmethod
@@ -113,6 +116,7 @@ class Candidate:
     game_only: bool    # only counts when it names a game
     variants_only: bool = False  # only opens a sub-game of the game it stands in
     no_numeric: bool = False     # a bare number is not a game name here
+    rest: str = ""               # the rest of the line after a run-in heading
 
 
 def contents_blocks(norm_lines: list[str], conventions: Conventions) -> list[tuple[int, int]]:
@@ -220,8 +224,10 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                 title_text = clean_title(norm[ts:te]).rstrip(".").strip()
                 if skipped(start) or not title_text:
                     continue
+                line_end = norm.find("\n", m.end())
+                rest = norm[m.end():line_end if line_end >= 0 else len(norm)]
                 found.append(Candidate(li + 1, start, end, text[start:end],
                                        title_text, conv.name,
-                                       True, conv.game_only, conv.variants_of_current, conv.no_numeric))
+                                       True, conv.game_only, conv.variants_of_current, conv.no_numeric, rest))
     found.sort(key=lambda c: (c.start, c.convention))
     return found
