@@ -230,3 +230,34 @@ def test_held_out_facts_do_not_regress(embedded_build):
             correct, judged, found, gold = correct + o.correct, judged + o.judged, found + o.found, gold + o.gold
     assert gold >= 50
     assert correct / judged >= 0.80 and found / gold >= 0.55, (correct, judged, found, gold)
+
+
+@pytest.mark.parametrize("text, lang, facet, value", [
+    # a number with its unit; the facet is the nearest cue's (facets.yaml: unit, cues)
+    ("PIQUET.\n\nEach player receives five cards from the dealer.\n", "en", "hand_size", 5),
+    ("PIQUET.\n\nThe first team to reach 10 points wins the game.\n", "en", "target_score", 10),
+    ("PIQUET.\n\nIt is played by three to five players.\n", "en", "players", {"min": 3, "max": 5}),
+    ("ВИСТ.\n\nДля игры используют колоду в 36 карт.\n", "ru", "deck_size", 36),
+    ("ВИСТ.\n\nКаждому игроку сдают 6 карт.\n", "ru", "hand_size", 6),
+    ("ВИСТ.\n\nВ игре участвуют от двух до шести человек.\n", "ru", "players", {"min": 2, "max": 6}),
+    ("ピケ。\n\nジョーカーを除く52枚のトランプを使います。\n", "ja", "deck_size", 52),
+    # summary blocks: a label and its value
+    ("PIQUET.\n\nNumber of players: 2 - 4\nRules of play follow.\n", "en", "players", {"min": 2, "max": 4}),
+    ("ВИСТ.\n\nКоличество игроков: 4\nКолода: 36 карт.\n", "ru", "deck_size", 36),
+    ("ピケ。\n\n人数 2〜6人\n使用カード 52枚\n", "ja", "players", {"min": 2, "max": 6}),
+])
+def test_general_statements_read_units_cues_and_labels(text, lang, facet, value):
+    _, facts, _ = facts_of(text, lang)
+    got = [f.value.model_dump() if hasattr(f.value, "model_dump") else f.value for f in facts if f.facet == facet]
+    assert value in got
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("PIQUET.\n\nThree cards are given to each, then a round of two.\n", "en"),        # a round of the deal
+    ("PIQUET.\n\nIf three play, each player receives ten cards.\n", "en"),              # a condition
+    ("ВИСТ.\n\nСдают по одной карте каждому, 6 карт.\n", "ru"),                          # one at a time
+    ("ピケ。\n\n5人の場合は、各自10枚の手札になります。\n", "ja"),                         # a condition
+])
+def test_general_statements_skip_rounds_and_conditions(text, lang):
+    _, facts, _ = facts_of(text, lang)
+    assert not [f for f in facts if ".general." in f.rule and f.facet in ("hand_size", "players")]

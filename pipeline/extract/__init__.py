@@ -9,6 +9,7 @@ import regex
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.cards import vocabulary
 from pipeline.extract.ditto import ditto_rows
+from pipeline.extract.general import general_statements, statement_grammar
 from pipeline.extract.points import point_grammar, point_statements
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.rules import Rule, rules_of
@@ -90,6 +91,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         languages[lang], vocab, suits, card_points.bounds[1] if card_points and card_points.bounds else 25))
     points_rule = Rule(id=f"{lang}.points.sentence", facet="card_points", reader=READERS["rank_points"],
                        pattern=None, qualifier=None)
+    statements = knowledge.compiled(("statement_grammar", lang),
+                                    lambda: statement_grammar(languages[lang], knowledge.facets))
 
     def emit(top: Section, ns: int, context: ReadContext, rule, m, start: int, end: int) -> None:
         """One match (regex or token rule) at chunk offsets [start, end) -> a fact, if it holds."""
@@ -145,6 +148,14 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     emit(top, ns, context, replace(rule, id=rule.id + "+ditto"), m, row.start, row.end)
         for st in point_statements(chunk, grammar, vocab):
             emit_fact(top, ns, points_rule, st.start, st.end, "card_points", st.points)
+        # general statements yield to what a phrase or token rule read at the same place
+        for st in general_statements(chunk, statements):
+            a, b = doc.orig_span(ns + st.start, ns + st.end)
+            if any(f.facet == st.facet and f.anchor.start < b and a < f.anchor.end for f in facts):
+                continue
+            rule = Rule(id=f"{lang}.general.{st.facet}", facet=st.facet, reader=READERS["number"], pattern=None,
+                        qualifier=None)
+            emit_fact(top, ns, rule, st.start, st.end, st.facet, st.value)
         for tm in token_rules.matches(chunk, items=contexts[lang].items):
             emit(top, ns, contexts[lang], tm.rule, tm, tm.start, tm.end)
     return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))

@@ -59,6 +59,12 @@ class FacetSpec(KnowledgeModel):
     bounds: tuple[int, int] | None = None     # a value outside is a misreading, not a fact
     cards: bool = False                       # not read for games of `non_card_families`
     labels: dict[str, str] = Field(default_factory=dict)
+    # general statements (extract/general.py): a number with this unit ("13 cards", "4 игрока",
+    # "52枚") states this facet when one of these cue groups (profile `statements: cues:`)
+    # stands nearest it in the clause; no cues: the unit alone says it
+    unit: str | None = None
+    cues: list[str] = Field(default_factory=list)
+    not_with: list[str] = Field(default_factory=list)   # cue groups that make a clause say something else
 
 
 class ItemSpec(LangNames):

@@ -128,6 +128,28 @@ class CardPoints(ProfileModel):
         return _check_patterns([v])[0]
 
 
+class Statements(ProfileModel):
+    """The words of general statements (extract/general.py): units after a number, ranges,
+    labels of summary blocks ("Number of players: 2–6", "Колода: 36 карт", "人数 2〜6人"), cue
+    groups that tell one facet of a unit from another, and what makes a clause not a rule."""
+
+    units: dict[str, Patterns] = Field(default_factory=dict)     # unit -> words after a number
+    range_between: Patterns = Field(default_factory=list)        # "2 to 6", "2-6", "2〜6"
+    range_before: Patterns = Field(default_factory=list)         # "from", "от", "between"
+    labels: dict[str, Patterns] = Field(default_factory=dict)    # facet -> label words
+    cues: dict[str, Patterns] = Field(default_factory=dict)      # cue group -> words
+    skip: Patterns = Field(default_factory=list)                 # a condition, an example, advice
+
+    @field_validator("units", "labels", "cues")
+    @classmethod
+    def _groups(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for patterns in v.values():
+            _check_patterns(patterns)
+        return v
+
+    _patterns = field_validator("range_between", "range_before", "skip")(_check_patterns)
+
+
 class SpacySpec(ProfileModel):
     # where lemmas come from: the tokenizer (Sudachi), spaCy's lookup tables, or pymorphy3
     lemmas: Literal["tokenizer", "lookup", "pymorphy3"] = "tokenizer"
@@ -146,6 +168,7 @@ class Profile(ProfileModel):
     attribution: Attribution = Attribution()
     card_points: CardPoints | None = None
     spacy: SpacySpec = SpacySpec()
+    statements: Statements = Statements()
     fold: dict[str, str] = Field(default_factory=dict)   # letters folded before look-up (ё -> е)
     morphology: Literal["pymorphy3"] | None = None
     inflect_card_names: bool = False                     # rank names in every case (needs morphology)

@@ -1,0 +1,163 @@
+"""General statements: facts from any sentence that gives a number with a unit, the facet told
+by the unit and the cue words nearest it in the same clause, not by one pattern per phrasing.
+
+    "Each player receives five cards."          five + cards, cue `each`   -> hand_size 5
+    "Для игры используют колоду в 36 карт."      36 + карт, cue `deck`      -> deck_size 36
+    "Играют от двух до шести человек."           two..six + человек         -> players {2, 6}
+    "The first team to reach 10 points wins."    10 + points, cue `win`     -> target_score 10
+    "人数 2〜15人" / "Number of players: 2 - 6"    a summary label             -> players {2, 15}
+
+Which unit states which facet, and with which cue groups, is the facet registry's (`unit`,
+`cues` in corpus/facets.yaml); the words are each language profile's `statements:`. A clause
+with a skip word (a condition, an example) states nothing here: those are rules with a
+qualifier, left to the phrase rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from pipeline.extract.sentences import SENTENCE
+from schemas import PlayerRange
+
+LABEL_LINE_CHARS = 80   # a summary block's line is short
+CUE_WINDOW = 40         # a cue further from its number speaks of something else
+
+
+@dataclass(frozen=True)
+class Statement:
+    start: int       # chunk offsets of what the fact cites
+    end: int
+    facet: str
+    value: object
+
+
+@dataclass(frozen=True)
+class StatementGrammar:
+    number: regex.Pattern        # one number or a range, with its unit: groups lo, hi, unit_<kind>
+    any_number: regex.Pattern    # any number
+    labels: list[tuple[str, regex.Pattern]]   # facet, label line (group value)
+    value: regex.Pattern         # a number or a range at the start of a label's value
+    cues: dict[str, regex.Pattern]
+    skip: regex.Pattern
+    by_unit: dict[str, list[tuple[str, list[str], list[str]]]]   # unit -> [(facet, cue groups, not_with)]
+    numbers: object              # the language's NumberReader
+    facets: object               # the facet registry
+
+
+def statement_grammar(language, facets) -> StatementGrammar | None:
+    st = language.profile.statements
+    if not st.units:
+        return None
+    num = language.numbers.pattern
+    between = "|".join(st.range_between) or "(?!)"
+    before = "|".join(st.range_before)
+    rng = rf"(?:(?:{before})\s*)?(?P<lo>{num})(?:(?:{between})(?P<hi>{num}))?" if before else \
+        rf"(?P<lo>{num})(?:(?:{between})(?P<hi>{num}))?"
+    units = "|".join(rf"(?P<unit_{kind}>{'|'.join(words)})" for kind, words in st.units.items() if words)
+    number = regex.compile(rf"(?<![\w.,])(?:{rng})\s*(?:{units})", regex.IGNORECASE | regex.V1)
+    value = regex.compile(rf"^\s*[:：\-–—]?\s*(?:{rng})", regex.IGNORECASE | regex.V1)
+    labels = [(facet, regex.compile(rf"^[ \t]*(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
+                                    regex.IGNORECASE | regex.MULTILINE))
+              for facet, words in st.labels.items() if words and facets.known(facet)]
+    cues = {group: regex.compile("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
+    by_unit: dict[str, list[tuple[str, list[str], list[str]]]] = {}
+    for facet, spec in facets.specs.items():
+        if spec.unit:
+            by_unit.setdefault(spec.unit, []).append((facet, list(spec.cues), list(spec.not_with)))
+    skip = regex.compile("|".join(st.skip) or "(?!)", regex.IGNORECASE)
+    return StatementGrammar(number, regex.compile(num, regex.IGNORECASE), labels, value, cues, skip, by_unit,
+                            language.numbers, facets)
+
+
+def _value(facet: str, lo: int | None, hi: int | None, grammar: StatementGrammar):
+    """The typed value of a facet from one number or a range; None when out of bounds."""
+    spec = grammar.facets.spec(facet)
+    if spec is None or lo is None:
+        return None
+    if spec.type == "range":
+        a, b = (lo, hi) if hi is not None else (lo, lo)
+        if a > b or not (grammar.facets.within(facet, a) and grammar.facets.within(facet, b)):
+            return None
+        return PlayerRange(min=a, max=b)
+    if hi is not None or not grammar.facets.within(facet, lo):
+        return None  # "36 or 52 cards": two values, not one; the phrase rules say which
+    return lo
+
+
+def _nearest_cue(clause: str, span: tuple[int, int], groups: list[str], grammar: StatementGrammar,
+                 others: list[tuple[int, int]]) -> tuple[int, int, int] | None:
+    """(distance, start, end) of the cue of `groups` nearest the number at `span`, within
+    CUE_WINDOW characters and nearer to it than to any other number of the clause ("24 карты,
+    4 масти, по 6": `по` belongs to 6)."""
+    best = None
+    for group in groups:
+        pattern = grammar.cues.get(group)
+        if pattern is None:
+            continue
+        for m in pattern.finditer(clause):
+            d = max(0, m.start() - span[1], span[0] - m.end())
+            if d > CUE_WINDOW or any(max(0, m.start() - b, a - m.end()) < d for a, b in others):
+                continue
+            if best is None or d < best[0]:
+                best = (d, m.start(), m.end())
+    return best
+
+
+def _facet_of(unit: str, clause: str, span: tuple[int, int], grammar: StatementGrammar,
+              others: list[tuple[int, int]]) -> tuple[str, tuple[int, int]] | None:
+    """The facet of a number with `unit` at `span` in `clause`, and the span to cite: the facet
+    whose cue stands nearest (the cite runs from the cue to the number); a facet without cues
+    when none does."""
+    choices = grammar.by_unit.get(unit, [])
+    scored = [(cue, facet, blockers) for facet, groups, blockers in choices if groups
+              for cue in [_nearest_cue(clause, span, groups, grammar, others)] if cue is not None]
+    plain = [(facet, blockers) for facet, groups, blockers in choices if not groups]
+    if scored:
+        (_, cs, ce), facet, blockers = min(scored)
+        span = (min(cs, span[0]), max(ce, span[1]))
+    elif plain:
+        facet, blockers = plain[0]
+    else:
+        return None
+    # "three cards at a time", "then two", "32枚のカードを2組": a round of the deal, a pack of
+    # several: the clause says something else
+    if any(grammar.cues[b].search(clause) for b in blockers if b in grammar.cues):
+        return None
+    return facet, span
+
+
+def general_statements(text: str, grammar: StatementGrammar | None) -> list[Statement]:
+    """Statements of `text` (a section's normalized text) read by units, cues and labels."""
+    if grammar is None:
+        return []
+    out: list[Statement] = []
+    parse = grammar.numbers.parse
+    for facet, label in grammar.labels:  # summary blocks: "Number of players: 2 - 6", "人数 2〜15人"
+        for m in label.finditer(text):
+            if len(m.group()) > LABEL_LINE_CHARS:
+                continue
+            v = grammar.value.match(m.group("value"))
+            if not v:
+                continue
+            value = _value(facet, parse(v.group("lo")), parse(v.group("hi")) if v.group("hi") else None, grammar)
+            if value is not None:
+                out.append(Statement(m.start(), m.start("value") + v.end(), facet, value))
+    for s in SENTENCE.finditer(text):
+        clause = s.group()
+        if grammar.skip.search(clause):
+            continue
+        numbers = [n.span() for n in grammar.any_number.finditer(clause)]
+        for m in grammar.number.finditer(clause):
+            unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
+            others = [(a, b) for a, b in numbers if b <= m.start() or a >= m.end()]
+            found = _facet_of(unit, clause, m.span(), grammar, others) if unit else None
+            if found is None:
+                continue
+            facet, (a, b) = found
+            value = _value(facet, parse(m.group("lo")), parse(m.group("hi")) if m.group("hi") else None, grammar)
+            if value is not None:
+                out.append(Statement(s.start() + a, s.start() + b, facet, value))
+    return out
