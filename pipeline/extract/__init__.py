@@ -13,6 +13,7 @@ from pipeline.extract.general import general_statements, statement_grammar
 from pipeline.extract.points import point_grammar, point_statements
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.rules import Rule, rules_of
+from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
 from pipeline.knowledge import Knowledge
 from pipeline.positions import Locator
@@ -127,6 +128,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         facts.append(Fact(id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
                           value=value, qualifier=rule.qualifier, anchor=anchor, rule=rule_id))
 
+    taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
         ns = doc.norm_index(top.anchor.start)
@@ -149,9 +151,12 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for st in point_statements(chunk, grammar, vocab):
             emit_fact(top, ns, points_rule, st.start, st.end, "card_points", st.points)
         # general statements yield to what a phrase or token rule read at the same place
+        for f in facts[len_taken[0]:]:
+            taken.add(f.facet, f.anchor.start, f.anchor.end)
+        len_taken[0] = len(facts)
         for st in general_statements(chunk, statements):
             a, b = doc.orig_span(ns + st.start, ns + st.end)
-            if any(f.facet == st.facet and f.anchor.start < b and a < f.anchor.end for f in facts):
+            if any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
                 continue
             rule = Rule(id=f"{lang}.general.{st.facet}", facet=st.facet, reader=READERS["number"], pattern=None,
                         qualifier=None)
@@ -212,16 +217,16 @@ def resolve_overlaps(facts: list[Fact], doc_text: str | None = None) -> list[Fac
     ("3枚ずつ…2枚ずつ…3枚ずつ" is one deal pattern, not three)."""
     facts = sorted(facts, key=lambda f: (f.anchor.start, -(f.anchor.end - f.anchor.start), f.facet, f.rule))
     kept: list[Fact] = []
-    spans: dict[tuple, list[tuple[int, int]]] = {}
+    spans = SpanIndex()
     for f in sorted(facts, key=lambda f: (-(f.anchor.end - f.anchor.start), f.anchor.start, f.rule)):
         fam = (f.facet.split(":")[0] if f.facet.startswith("score:") else f.facet, f.qualifier)
         length = f.anchor.end - f.anchor.start
         if any(min(e, f.anchor.end) - max(s, f.anchor.start) >= max(1, length // 2)
                and not (s == f.anchor.start and e == f.anchor.end and facet != f.facet)
-               for s, e, facet in spans.get(fam, [])):
+               for s, e, facet in spans.near(fam, f.anchor.start, f.anchor.end)):
             continue  # mostly inside a longer statement of the same facet (one statement may
             # name several items: "A，10，K の4枚組: 100点")
-        spans.setdefault(fam, []).append((f.anchor.start, f.anchor.end, f.facet))
+        spans.add(fam, f.anchor.start, f.anchor.end, f.facet)
         kept.append(f)
     kept.sort(key=lambda f: (f.anchor.start, f.facet, f.rule))
     uniq, ids = [], set()

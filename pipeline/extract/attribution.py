@@ -13,6 +13,7 @@ from pipeline.extract.sentences import SENTENCE_END
 from pipeline.identify.index import game_index
 
 NEAR = 12          # characters between a value and a game name that make it that game's
+REACH = 200        # the longest stretch of a sentence read on each side of a value
 
 
 @dataclass(frozen=True)
@@ -61,12 +62,13 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
     index = game_index(knowledge)
     pattern = index.text_names[0]
     cues = _cues(knowledge)
-    lo = start
-    while lo > 0 and not SENTENCE_END.match(norm[lo - 1]) and start - lo < 200:
-        lo -= 1
-    hi = end
-    while hi < len(norm) and not SENTENCE_END.match(norm[hi]) and hi - end < 200:
-        hi += 1
+    # the sentence around [start, end), at most REACH characters each way (searched in C, not
+    # a character loop: this runs once per fact)
+    lo = max(0, start - REACH)
+    ends = [m.end() for m in SENTENCE_END.finditer(norm, lo, start)]
+    lo = ends[-1] if ends else lo
+    nxt = SENTENCE_END.search(norm, end, min(len(norm), end + REACH))
+    hi = nxt.start() if nxt else min(len(norm), end + REACH)
     own = set(knowledge.family_line(section_game)) if section_game else set()
     best: tuple[int, str] | None = None
     own_dist = None

@@ -44,6 +44,42 @@ def game_names(game) -> list[str]:
     return [n for n in [*game.names.model_dump().values(), *game.aliases] if n]
 
 
+_ONE_SPACE = {ord(c): " " for c in "\n\t\r\f\v\u3000\u00a0"}
+
+
+class NameFinder:
+    """Finds game names in case-folded running text, leftmost and longest first, with the
+    same tolerance as written names: the spaces of a name may be missing or doubled, a name may
+    be split by a stray space ("シックス パック・ベジーク"), a Cyrillic name declines (вист,
+    виста: up to three more letters). One pattern of all names with a space allowed between any
+    two letters is correct but slow (milliseconds a sentence, once per fact); this tries the
+    names as a set (`regex` named lists), and the slow form only for dense-script names in text
+    that has dense-script letters."""
+
+    def __init__(self, names: dict[str, str], spaced: dict[str, str]):
+        self.keys = sorted(names, key=len, reverse=True)
+        edge_before, edge_after = r"(?<![\p{Latin}\p{Cyrillic}])", r"(?![\p{Latin}\p{Cyrillic}])"
+        flexible = sorted(set(self.keys) | set(spaced), key=len, reverse=True)
+        self._fast = regex.compile(rf"{edge_before}(?:\L<names>)(?:(?<=\p{{Cyrillic}})\p{{Cyrillic}}{{0,3}})?{edge_after}",
+                                   names=flexible or ["\x00"])
+        dense = [k for k in self.keys if _DENSE.search(k)]
+        alt = "|".join(r"\s?".join(regex.escape(ch) for ch in k) for k in dense) or "(?!)"
+        self._dense = regex.compile(rf"{edge_before}(?:{alt}){edge_after}")
+
+    def finditer(self, text: str):
+        # any whitespace between a name's words counts as its space ("ДВАДЦАТЬ\nОДНО"); one
+        # character for one keeps the offsets
+        found = list(self._fast.finditer(text.translate(_ONE_SPACE)))
+        if _DENSE.search(text):
+            found += list(self._dense.finditer(text))
+        found.sort(key=lambda m: (m.start(), -(m.end() - m.start())))
+        end = -1
+        for m in found:
+            if m.start() >= end:
+                end = m.end()
+                yield m
+
+
 class GameIndex:
     def __init__(self, knowledge):
         self.knowledge = knowledge
@@ -275,11 +311,12 @@ class GameIndex:
                 words.add(regex.sub(r"\W", "", normalize(str(w)).casefold()))
         return words
 
-    def _names_pattern(self, card_words: bool, common: bool = False) -> tuple[regex.Pattern, dict[str, str]]:
+    def _names_pattern(self, card_words: bool, common: bool = False) -> tuple[NameFinder, dict[str, str]]:
         """A pattern finding game names in running (case-folded) text, and name -> game. Short or
         numeric names ("99", "500") and common-word games are left out; with `card_words` False,
         so are names that are also card or scoring words ("Skat" the widow, ルビコン)."""
         names: dict[str, str] = {}
+        spaced: dict[str, str] = {}
         for g in self.knowledge.games:
             for n in game_names(g):
                 key = normalize(n).casefold().strip()
@@ -287,26 +324,21 @@ class GameIndex:
                 if len(key) >= shortest and not key.isdigit() and (common or key not in self._common_names) \
                         and (card_words or regex.sub(r"\W", "", key) not in self._card_words):
                     names.setdefault(regex.sub(r"\s+", "", key), g.id)
-        # a name may be split by a stray space ("シックス パック・ベジーク"); a Cyrillic name
-        # declines (вист, виста, висте): it may take a short ending
-        alt = "|".join(r"\s?".join(regex.escape(ch) for ch in k)
-                       + (r"\p{Cyrillic}{0,3}" if regex.match(r".*\p{Cyrillic}$", k) else "")
-                       for k in sorted(names, key=len, reverse=True)) or "(?!)"
-        compiled = regex.compile(rf"(?<![\p{{Latin}}\p{{Cyrillic}}])(?:{alt})(?![\p{{Latin}}\p{{Cyrillic}}])")
-        return compiled, names
+                    spaced.setdefault(regex.sub(r"\s+", " ", key), g.id)
+        return NameFinder(names, spaced), names
 
     @cached_property
-    def text_names(self) -> tuple[regex.Pattern, dict[str, str]]:
+    def text_names(self) -> tuple[NameFinder, dict[str, str]]:
         """Names that say which game a sentence is about (attribution): no card words."""
         return self._names_pattern(card_words=False)
 
     @cached_property
-    def title_names(self) -> tuple[regex.Pattern, dict[str, str]]:
+    def title_names(self) -> tuple[NameFinder, dict[str, str]]:
         """Names read in a title, where even a common word names the game ("… in pitch?")."""
         return self._names_pattern(card_words=True, common=True)
 
     @cached_property
-    def mention_names(self) -> tuple[regex.Pattern, dict[str, str]]:
+    def mention_names(self) -> tuple[NameFinder, dict[str, str]]:
         """Names counted to find the game a whole text keeps naming: card words allowed."""
         return self._names_pattern(card_words=True)
 
