@@ -1,0 +1,47 @@
+"""`hoyle eval --unseen`: texts the pipeline was not built on (shared/external-dev, and the
+project's own tests/unseen/{en,ja,ru}, each read by hand). Floors pinned just below the
+measured figures (README, Accuracy): a regression fails, an improvement raises them."""
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.evaluate import PR
+from pipeline.evaluate_unseen import eval_folder
+
+ROOT = Path(__file__).resolve().parents[1]
+EXTERNAL_DEV = ROOT.parent / "shared" / "external-dev"
+
+# folder: (games identified, texts with a wrong game label at most, fact precision, fact recall)
+FLOORS = {
+    EXTERNAL_DEV: (0.80, 0, 0.45, 0.13),
+    ROOT / "tests" / "unseen" / "en": (0.80, 0, 0.60, 0.20),
+    ROOT / "tests" / "unseen" / "ja": (0.85, 1, 0.55, 0.20),
+    ROOT / "tests" / "unseen" / "ru": (0.80, 0, 0.55, 0.30),
+}
+
+
+@pytest.mark.parametrize("folder", list(FLOORS), ids=lambda p: p.name)
+def test_unseen_texts_meet_their_floors(folder):
+    if not (folder / "expected.json").is_file():
+        pytest.skip(f"{folder} is not here (shared/ sits beside the repository in CI)")
+    games_floor, wrong_most, p_floor, r_floor = FLOORS[folder]
+    evals = eval_folder(folder)
+    games = sum(e.games_expected for e in evals)
+    found = sum(e.games_found for e in evals)
+    wrong = sum(1 for e in evals if e.wrong_games)
+    total = PR(*(sum(getattr(e.facts, k) for e in evals) for k in ("correct", "judged", "found", "gold")))
+    assert found / games >= games_floor, [g for e in evals for g in e.missed_games]
+    assert wrong <= wrong_most, [(e.source_id, e.wrong_games) for e in evals if e.wrong_games]
+    assert total.precision >= p_floor and total.recall >= r_floor, (total.precision, total.recall)
+
+
+def test_eval_unseen_command_prints_per_text_and_totals():
+    from typer.testing import CliRunner
+
+    from pipeline.cli import app
+    res = CliRunner().invoke(app, ["eval", "--unseen", str(ROOT / "tests" / "unseen" / "en"), "--details"])
+    assert res.exit_code == 0, res.output
+    assert "games identified" in res.output and "en-thebearknowsbest-hearts" in res.output
+    res = CliRunner().invoke(app, ["eval", "--unseen", str(ROOT / "tests")])
+    assert res.exit_code == 2 and "expected.json" in res.output
