@@ -141,3 +141,13 @@ def test_run_in_names_open_games_only_when_their_line_speaks_of_a_game():
     # a card named at the start of a paragraph is not a game (no game word follows)
     text = "Piquet\n\nKing. The king ranks below the ace.\n\nQueen. The queen ranks below the king.\n"
     assert [g for _, g in top_games(text, "en")] == ["piquet"]
+
+
+def test_a_name_over_a_summary_block_is_a_game_even_an_unknown_one():
+    text = ("Card games\n\nPiquet\nNumber of players: 2\nCards: 32\nHow to play: deal twelve each.\n"
+            "Zigzag Quadrille\nNumber of players: 4\nCards: 52\n")
+    seg = segmentation(text, "en")
+    tops = [(s.kind, s.game_id) for s in seg.sections if s.level == 0 and s.kind == "game"]
+    assert tops[0] == ("game", "piquet")
+    (game,) = seg.provisional
+    assert tops[1] == ("game", game.id) and game.names.en == "Zigzag Quadrille"

@@ -82,7 +82,7 @@ def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Co
 
 
 def classify(doc: Document, knowledge: Knowledge,
-             declared: list[str] | None = None) -> tuple[list[Heading], list[str]]:
+             declared: list[str] | None = None) -> tuple[list[Heading], list[str], list[Game]]:
     gaz = game_index(knowledge)
     skip = [(b.start, b.end) for b in doc.boilerplate]
     cands = find_candidates(doc, skip, conventions_of(knowledge))
@@ -99,6 +99,7 @@ def classify(doc: Document, knowledge: Knowledge,
     terms = _term_games(knowledge)
     headings: list[Heading] = []
     warnings: list[str] = []
+    provisional: dict[str, Game] = {}
     current_game: str | None = None
     for c in sorted(best.values(), key=lambda c: c.start):
         convention = conventions_of(knowledge).by_name[c.convention]
@@ -138,6 +139,13 @@ def classify(doc: Document, knowledge: Knowledge,
             continue
         if c.game_only:
             continue
+        named = gaz.plausible_name(c.text) if convention.provisional_games and not structural else None
+        if named:  # a name over a summary block that games.yaml lacks: a provisional game
+            game = provisional_game(named, doc.language, knowledge.languages)
+            provisional.setdefault(game.id, game)
+            headings.append(Heading(c, "game", game.id, f"{c.convention}+provisional", True))
+            current_game = game.id
+            continue
         kind = structural
         if kind == "front":
             headings.append(Heading(c, "front", None, f"{c.convention}+front", True))
@@ -150,7 +158,7 @@ def classify(doc: Document, knowledge: Knowledge,
         # an essay or history heading outside any game (front matter ended) opens a top-level part
         top_other = kind == "other" and current_game is None and c.convention in ("caps_period", "short_line")
         headings.append(Heading(c, kind or "subsection", None, c.convention, top_other))
-    return headings, warnings
+    return headings, warnings, list(provisional.values())
 
 
 def recover_lost_headings(doc: Document, headings: list[Heading], knowledge: Knowledge) -> list[Heading]:
@@ -194,7 +202,7 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
                      title: str | None = None) -> Segmentation:
     """Sections, warnings and provisional games of a document; `declared` heading conventions
     and the `title` of its manifest entry, if given."""
-    headings, warnings = classify(doc, knowledge, declared)
+    headings, warnings, provisional = classify(doc, knowledge, declared)
     recovered = recover_lost_headings(doc, headings, knowledge)
     if recovered:
         headings = sorted(headings + recovered, key=lambda h: h.cand.start)
@@ -266,7 +274,7 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
         for j, s in enumerate(subs):
             s_end = subs[j + 1].cand.start if j + 1 < len(subs) else end
             sections.append(make(s.cand.start, s_end, s.kind, s.cand.title, h.game_id, sec.id, 1, s.rule))
-    return Segmentation(sections, warnings, [])
+    return Segmentation(sections, warnings, [g for g in provisional if any(s.game_id == g.id for s in sections)])
 
 
 def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], start: int, end: int, make,

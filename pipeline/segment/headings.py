@@ -47,6 +47,16 @@ class Convention(BaseModel):
     # a run-in name: the game's own name exactly (no fuzzy match, no common word), and the rest
     # of its line speaks of a game (a profile's `names: game_words`): "Дурак. Эта игра …"
     runin_name: bool = False
+    # the next line must match this (`{LABELS}`: every profile's summary labels, "Number of
+    # players:", "Колода:", "人数"): a name line over a summary block
+    next_line: regex.Pattern | None = None
+    # a heading of this convention that names no known game is a provisional game
+    provisional_games: bool = False
+
+    @field_validator("next_line", mode="before")
+    @classmethod
+    def _next_line(cls, v):
+        return _compile(v, regex.IGNORECASE)
 
     @field_validator("line", mode="before")
     @classmethod
@@ -83,6 +93,11 @@ class Conventions:
 CONVENTIONS_FILE = Path(__file__).parent / "conventions.yaml"
 
 
+def _expand_labels(pattern: str, languages) -> str:
+    labels = "|".join(w for lang in languages for words in lang.profile.statements.labels.values() for w in words)
+    return pattern.replace("{LABELS}", labels or "(?!)")
+
+
 def conventions_of(knowledge) -> Conventions:
     """The heading conventions with the knowledge's language words, built once."""
     return knowledge.compiled(("conventions",), lambda: load_conventions(knowledge.languages))
@@ -91,14 +106,20 @@ def conventions_of(knowledge) -> Conventions:
 def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
     data = load_model(path, ConventionsFile)
     by_name = {name: c.model_copy(update={"name": name}) for name, c in data.conventions.items()}
+    for name, conv in by_name.items():  # {LABELS} in a next_line pattern: the profiles' labels
+        if conv.next_line is not None and "{LABELS}" in conv.next_line.pattern:
+            by_name[name] = conv.model_copy(update={"next_line": regex.compile(
+                _expand_labels(conv.next_line.pattern, languages), regex.IGNORECASE)})
 
     def words(get) -> str:
         return "|".join(regex.escape(w) for w in languages.all_patterns(get)) or "(?!)"
 
-    fill = {"CONTENTS": words(lambda p: p.headings.contents), "SENTENCE_END": words(lambda p: p.headings.sentence_end)}
+    labels = "|".join(w for lang in languages for words in lang.profile.statements.labels.values() for w in words)
+    fill = {"CONTENTS": words(lambda p: p.headings.contents), "SENTENCE_END": words(lambda p: p.headings.sentence_end),
+            "LABELS": labels or "(?!)"}
 
     def expand(pattern: str) -> str:
-        return regex.sub(r"\{(CONTENTS|SENTENCE_END)\}", lambda m: fill[m.group(1)], pattern)
+        return regex.sub(r"\{(CONTENTS|SENTENCE_END|LABELS)\}", lambda m: fill[m.group(1)], pattern)
 
     return Conventions(data.min_game_hits, by_name, tuple(regex.compile(expand(p)) for p in data.not_heading),
                        regex.compile(expand(data.contents_heading), regex.IGNORECASE), data.contents_prose_chars)
@@ -200,6 +221,8 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                 if conv.next_blank and not _blank(nxt):
                     continue
                 if conv.next_nonblank and _blank(nxt):
+                    continue
+                if conv.next_line is not None and not conv.next_line.search(nxt):
                     continue
                 if not conv.line.search(stripped) or not_heading(stripped, conv_set):
                     continue
