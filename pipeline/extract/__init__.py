@@ -9,7 +9,7 @@ import regex
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.cards import vocabulary
 from pipeline.extract.ditto import ditto_rows
-from pipeline.extract.general import general_statements, statement_grammar
+from pipeline.extract.general import general_statements, rank_order_grammar, rank_order_statements, statement_grammar
 from pipeline.extract.points import point_grammar, point_statements
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.rules import Rule, rules_of
@@ -94,6 +94,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                        pattern=None, qualifier=None)
     statements = knowledge.compiled(("statement_grammar", lang),
                                     lambda: statement_grammar(languages[lang], knowledge.facets))
+    rank_orders = knowledge.compiled(("rank_order_grammar", lang),
+                                     lambda: rank_order_grammar(languages[lang], languages, vocab))
 
     def emit(top: Section, ns: int, context: ReadContext, rule, m, start: int, end: int) -> None:
         """One match (regex or token rule) at chunk offsets [start, end) -> a fact, if it holds."""
@@ -154,7 +156,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for f in facts[len_taken[0]:]:
             taken.add(f.facet, f.anchor.start, f.anchor.end)
         len_taken[0] = len(facts)
-        for st in general_statements(chunk, statements):
+        found = general_statements(chunk, statements) + rank_order_statements(chunk, rank_orders, vocab,
+                                                                               knowledge.terms.orders.gap)
+        for st in found:
             a, b = doc.orig_span(ns + st.start, ns + st.end)
             if any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
                 continue

@@ -24,6 +24,7 @@ from schemas import PlayerRange
 
 LABEL_LINE_CHARS = 80   # a summary block's line is short
 CUE_WINDOW = 40         # a cue further from its number speaks of something else
+SKIP_WINDOW = 60        # a condition word this near a number (before it, mostly) makes it conditional
 
 
 @dataclass(frozen=True)
@@ -57,7 +58,7 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     rng = rf"(?:(?:{before})\s*)?(?P<lo>{num})(?:(?:{between})(?P<hi>{num}))?" if before else \
         rf"(?P<lo>{num})(?:(?:{between})(?P<hi>{num}))?"
     units = "|".join(rf"(?P<unit_{kind}>{'|'.join(words)})" for kind, words in st.units.items() if words)
-    number = regex.compile(rf"(?<![\w.,])(?:{rng})\s*(?:{units})", regex.IGNORECASE | regex.V1)
+    number = regex.compile(rf"(?<![\w.,])(?:{rng})(?:\s*|-)(?:{units})", regex.IGNORECASE | regex.V1)
     value = regex.compile(rf"^\s*[:：\-–—]?\s*(?:{rng})", regex.IGNORECASE | regex.V1)
     labels = [(facet, regex.compile(rf"^[ \t]*(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
@@ -124,7 +125,8 @@ def _facet_of(unit: str, clause: str, span: tuple[int, int], grammar: StatementG
         return None
     # "three cards at a time", "then two", "32枚のカードを2組": a round of the deal, a pack of
     # several: the clause says something else
-    if any(grammar.cues[b].search(clause) for b in blockers if b in grammar.cues):
+    lo, hi = max(0, span[0] - CUE_WINDOW), span[1] + CUE_WINDOW
+    if any(grammar.cues[b].search(clause, lo, hi) for b in blockers if b in grammar.cues):
         return None
     return facet, span
 
@@ -147,10 +149,11 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
                 out.append(Statement(m.start(), m.start("value") + v.end(), facet, value))
     for s in SENTENCE.finditer(text):
         clause = s.group()
-        if grammar.skip.search(clause):
-            continue
         numbers = [n.span() for n in grammar.any_number.finditer(clause)]
         for m in grammar.number.finditer(clause):
+            # a condition, an example, a choice near the number: not the rule as stated
+            if grammar.skip.search(clause, max(0, m.start() - SKIP_WINDOW), m.end() + SKIP_WINDOW // 2):
+                continue
             unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
             others = [(a, b) for a, b in numbers if b <= m.start() or a >= m.end()]
             found = _facet_of(unit, clause, m.span(), grammar, others) if unit else None
@@ -160,4 +163,54 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             value = _value(facet, parse(m.group("lo")), parse(m.group("hi")) if m.group("hi") else None, grammar)
             if value is not None:
                 out.append(Statement(s.start() + a, s.start() + b, facet, value))
+    return out
+
+
+@dataclass(frozen=True)
+class RankOrderGrammar:
+    rank_list: regex.Pattern     # five or more rank names in a row, notes and ellipses allowed
+    order: regex.Pattern         # words of a ranking ("rank", "high", "старшинство", "強さ")
+    ascending: regex.Pattern     # words of a list written from low to high
+    low_note: regex.Pattern      # "(low)" after a list's first rank, "(high)" after its last
+
+
+def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
+    cues = language.profile.statements.cues
+    if not cues.get("order"):
+        return None
+    notes = "|".join(languages.all_patterns(lambda p: p.words.rank_note)) or "(?!)"
+    # a list written from its lowest: "(low)" after its first rank, "(high)" after its last
+    low = "|".join(cues.get("low_note") or ["(?!)"])
+    high = "|".join(cues.get("high_note") or ["(?!)"])
+    tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes})[)）])?"
+    sep = rf"(?:{vocab.sep}|\s*[→>＞]\s*)"
+    gap = r"(?:…|\.\.\.|・・・)"
+    rank_list = regex.compile(rf"{tok}(?:{sep}(?:{gap}{sep})?{tok}){{4,}}", regex.IGNORECASE | regex.V0)
+
+    def words(name: str) -> regex.Pattern:
+        return regex.compile("|".join(cues.get(name) or ["(?!)"]), regex.IGNORECASE)
+
+    return RankOrderGrammar(rank_list, words("order"), words("ascending"),
+                            regex.compile(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE))
+
+
+def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, gap_order) -> list[Statement]:
+    """Rank orders stated in a sentence that speaks of ranking: "ranked A (high), K, Q, J, 10 …",
+    "Старшинство карт: 2, 3, 4, …, К, Т" (written from low to high: reversed)."""
+    from pipeline.extract.cards import parse_rank_list_with_gaps
+
+    if grammar is None:
+        return []
+    out = []
+    for s in SENTENCE.finditer(text):
+        clause = s.group()
+        if not grammar.order.search(clause):
+            continue
+        for m in grammar.rank_list.finditer(clause):
+            codes = parse_rank_list_with_gaps(m.group(), vocab, gap_order)
+            if not codes or len(codes) < 5 or len(set(codes)) != len(codes):
+                continue
+            if grammar.ascending.search(clause) or grammar.low_note.search(m.group()):
+                codes = codes[::-1]
+            out.append(Statement(s.start() + m.start(), s.start() + m.end(), "rank_order", codes))
     return out
