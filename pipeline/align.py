@@ -39,7 +39,9 @@ def compare_game(game_id: str, facts: list[Fact], source_order: list[str], regis
     for (facet, qualifier) in sorted(rows, key=lambda k: registry.order_key(*k)):
         by_source = rows[(facet, qualifier)]
         cells = {sid: by_source[sid] for sid in source_order if sid in by_source}
-        out_rows.append(ComparisonRow(facet=facet, qualifier=qualifier, status=status_of(cells), cells=cells))
+        conflicts = [sid for sid, cs in cells.items() if qualifier is None and len(cs) > 1]
+        out_rows.append(ComparisonRow(facet=facet, qualifier=qualifier, status=status_of(cells), cells=cells,
+                                      conflicts=conflicts))
     sources = [sid for sid in source_order if any(sid in r.cells for r in out_rows)]
     return Comparison(game_id=game_id, sources=sources, rows=out_rows)
 

@@ -143,6 +143,8 @@ def eval_facts(source_id: str, facts: list, gold: dict, families: dict[str, set[
     A held-out gold file gives `ranges` it annotated exhaustively: there every prediction in
     range is judged. `families` is `family_lines(knowledge)`."""
     items = gold["facts"]
+    # a fact cites every place it is stated (`evidence`): each place is a prediction
+    facts = [f.model_copy(update={"anchor": a}) for f in facts for a in (f.evidence or [f.anchor])]
     judged_lines = {(gid, ln) for g in items for gid in families.get(g["game_id"], set()) | {g["game_id"]}
                     for ln in range(g["line"] - line_slack, g["line"] + line_slack + 1)}
     ranges = gold.get("ranges")  # an exhaustive annotation: every prediction in range is judged

@@ -111,7 +111,8 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
                 ev.missed_games.append(game["game"])
         allowed = set().union(*(n for _, n in wanted)) if wanted else set()
         ev.wrong_games = sorted(labelled - allowed)
-        mine = [f for f in facts if f["source_id"] == sid]
+        # a fact cites every place it is stated (`evidence`): each place is a prediction
+        mine = [{**f, "anchor": a} for f in facts if f["source_id"] == sid for a in (f.get("evidence") or [f["anchor"]])]
         gold = []
         for game, near in wanted:
             for fact in game["facts"]:

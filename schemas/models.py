@@ -244,6 +244,11 @@ class Fact(Record):
     qualifier: str | None
     anchor: Anchor
     rule: str
+    # every place the source states this same value for this game, facet and qualifier (one fact
+    # per statement of a value, not one per sentence); the first is `anchor`
+    evidence: list[Anchor] = Field(default_factory=list)
+    # the source also states another value for this game and facet without a qualifier
+    conflict: bool = False
 
 
 class ComparisonCell(Record):
@@ -256,6 +261,8 @@ class ComparisonRow(Record):
     qualifier: str | None
     status: Status
     cells: dict[str, list[ComparisonCell]]
+    # sources that state two or more values here themselves (a conflict within one source)
+    conflicts: list[str] = Field(default_factory=list)
 
 
 class VariantChange(Record):

@@ -77,14 +77,27 @@ def test_every_fact_of_the_corpus_quotes_its_source_exactly(embedded_build):
         loc = Locator(doc)
         section_ids = {s.id for s in result.sections[sid]}
         for f in facts:
-            a = f.anchor
-            assert doc.text[a.start:a.end] == a.quote
-            assert a.line == doc.text.count("\n", 0, a.start) + 1
-            assert a.page == loc.page(a.start)
-            assert doc.text[:a.start].endswith(a.prefix) and doc.text[a.end:].startswith(a.suffix)
+            assert f.evidence and f.evidence[0] == f.anchor  # every place the value is stated
+            for a in f.evidence:
+                assert doc.text[a.start:a.end] == a.quote
+                assert a.line == doc.text.count("\n", 0, a.start) + 1
+                assert a.page == loc.page(a.start)
+                assert doc.text[:a.start].endswith(a.prefix) and doc.text[a.end:].startswith(a.suffix)
             assert f.section_id in section_ids and f.rule
             total += 1
     assert total > 300
+
+
+def test_one_fact_per_stated_value_and_conflicts_are_flagged(embedded_build):
+    _, result = embedded_build
+    facts = result.all_facts()
+    keys = [(f.source_id, f.game_id, f.facet, repr(f.value), f.qualifier) for f in facts]
+    assert len(keys) == len(set(keys))
+    assert any(len(f.evidence) > 1 for f in facts)
+    for f in facts:
+        others = {repr(g.value) for g in facts if (g.source_id, g.game_id, g.facet) == (f.source_id, f.game_id, f.facet)
+                  and g.qualifier is None}
+        assert f.conflict == (f.qualifier is None and len(others) > 1)
 
 
 @pytest.mark.parametrize("source_id", ["hoyle1909-ja", "nifty1995-ja", "foster1914-en", "web2013-ja", "foster1914-ru"])

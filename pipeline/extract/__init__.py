@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import regex
@@ -167,7 +168,29 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             emit_fact(top, ns, rule, st.start, st.end, st.facet, st.value)
         for tm in token_rules.matches(chunk, items=contexts[lang].items):
             emit(top, ns, contexts[lang], tm.rule, tm, tm.start, tm.end)
-    return resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
+    return merge_statements(resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text)))
+
+
+def merge_statements(facts: list[Fact]) -> list[Fact]:
+    """One fact per (game, facet, value, qualifier) of a source, citing every place that states it
+    (`evidence`, the first being `anchor`); facts of one game and facet that give two values with
+    no qualifier are marked `conflict`."""
+    groups: dict[tuple, list[Fact]] = {}
+    for f in facts:
+        value = f.value.model_dump() if hasattr(f.value, "model_dump") else f.value
+        key = (f.game_id, f.facet, json.dumps(value, sort_keys=True, ensure_ascii=False), f.qualifier)
+        groups.setdefault(key, []).append(f)
+    merged = []
+    for group in groups.values():
+        group.sort(key=lambda f: (f.anchor.start, f.rule))
+        merged.append(group[0].model_copy(update={"evidence": [f.anchor for f in group]}))
+    values: dict[tuple, set] = {}
+    for (game, facet, value, qualifier) in groups:
+        if qualifier is None:
+            values.setdefault((game, facet), set()).add(value)
+    merged = [f.model_copy(update={"conflict": True}) if f.qualifier is None and len(values[(f.game_id, f.facet)]) > 1
+              else f for f in merged]
+    return sorted(merged, key=lambda f: (f.anchor.start, f.facet, f.rule))
 
 
 def _fits_game(knowledge: Knowledge, facet: str, game_id: str) -> bool:
