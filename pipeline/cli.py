@@ -141,6 +141,29 @@ def _eval_unseen(folders: list[Path], details: bool) -> None:
                   highlight=False)
 
 
+@app.command()
+def audit(sample: int = typer.Option(50, "--sample", min=1, help="Facts to draw (per language)."),
+          seed: int = typer.Option(1, "--seed", help="Random seed: the same seed draws the same facts."),
+          out: Path = typer.Option(Path("audit.jsonl"), "--out", help="Review file to write (JSON lines)."),
+          data: Path = typer.Option(Path("build") / "data", "--data", help="Built data folder."),
+          corpus: Path = CorpusOpt) -> None:
+    """Draw a random sample of built facts with their context into a review file: set each
+    `verdict` to right or wrong; `hoyle eval` reports the precision of tests/audit/*.jsonl."""
+    import json
+
+    from pipeline.audit import sample_facts
+    try:
+        rows = sample_facts(data, load_manifest(corpus).root, sample, seed)
+    except HoyleError as exc:
+        _fail(exc)
+    if out.exists() and out.is_dir():
+        _fail(HoyleError(f"{out}: is a folder", hint="give a file name for the review file"))
+    tmp = out.with_name(out.name + ".tmp")
+    tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
+    tmp.replace(out)
+    console.print(f"wrote {len(rows)} facts to {out} (seed {seed})", highlight=False)
+
+
 @app.command("eval")
 def evaluate(corpus: Path = CorpusOpt,
              details: bool = typer.Option(False, "--details", help="List misses, spurious sections and wrong facts."),
@@ -235,6 +258,18 @@ def evaluate(corpus: Path = CorpusOpt,
                           f"({f.rule})", highlight=False)
     if htable.rows:
         console.print(htable)
+    from pipeline.audit import audited_precision
+    from pipeline.evaluate import AUDIT_DIR
+    audited = audited_precision(AUDIT_DIR) if AUDIT_DIR.is_dir() else {}
+    if audited:
+        atable = Table(title="Audit: judged random samples of built facts (tests/audit/, `hoyle audit`)")
+        for col in ("language", "judged", "right", "precision"):
+            atable.add_column(col, justify="right" if col != "language" else "left")
+        for lang, (right, judged) in sorted(audited.items()):
+            atable.add_row(lang, str(judged), str(right), f"{right / judged:.3f}")
+        total_r, total_j = sum(r for r, _ in audited.values()), sum(j for _, j in audited.values())
+        atable.add_row("all", str(total_j), str(total_r), f"{total_r / total_j:.3f}", style="bold")
+        console.print(atable)
 
 
 def _run(corpus: Path):

@@ -51,6 +51,7 @@ class SectionEval:
 
 
 HELDOUT_DIR = GOLD_DIR / "heldout"
+AUDIT_DIR = GOLD_DIR.parent / "audit"   # judged `hoyle audit` samples
 
 
 def load_gold(kind: str, source_id: str, gold_dir: Path = GOLD_DIR) -> dict | None:
