@@ -80,7 +80,7 @@ def test_markup_titles_are_headings_and_element_syntax_is_not():
     ("Rules of Zigzag Quadrille\n\nZigzag Quadrille is played by four.\n", "en", "Zigzag Quadrille"),
     # names made up for the test: no registry will ever hold them
     ("Жужелица — карточная азартная игра.\n\nИграют от двух до шести человек.\n", "ru", "Жужелица"),
-    ("ねこまたぎのルール\n\n4人から遊べます。\n", "ja", "ねこまたぎ"),
+    ("ネコマタギのルール\n\n4人から遊べます。\n", "ja", "ネコマタギ"),
 ])
 def test_an_unknown_game_is_provisional_never_a_known_one(text, lang, name):
     seg = segmentation(text, lang)

@@ -40,12 +40,13 @@ class DocumentGame:
     start: int            # ORIGINAL offset of the evidence (title line or sentence)
 
 
-def _title_lines(doc, start: int, end: int) -> list[tuple[int, str]]:
-    """The first short non-blank lines of [start, end) (ORIGINAL offsets)."""
+def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
+    """The first short non-blank lines of [start, end) (ORIGINAL offsets), skipping what
+    `not_title(offset, line)` says is no title (a contents entry "Piquet, 463")."""
     out = []
     pos = start
     for line in doc.text[start:end].split("\n"):
-        if line.strip():
+        if line.strip() and not not_title(pos, line.strip()):
             if len(line.strip()) > TITLE_CHARS:
                 break
             out.append((pos + len(line) - len(line.lstrip()), line.strip()))
@@ -100,9 +101,12 @@ def _phrase_game(knowledge, index, body: str, lang: str) -> tuple[str, int] | No
     return min(found)[::-1] if found else None
 
 
-def document_game(doc, knowledge, start: int, end: int, declared_title: str | None = None) -> DocumentGame | None:
+def document_game(doc, knowledge, start: int, end: int, declared_title: str | None = None,
+                  entries: list[tuple[int, int]] = (), not_title=lambda at, line: False) -> DocumentGame | None:
     """The game the text between ORIGINAL offsets [start, end) is about, with its evidence;
-    `declared_title` is the source's title in the manifest (the weakest evidence: the user's)."""
+    `declared_title` is the source's title in the manifest (the weakest evidence: the user's);
+    `entries` are ORIGINAL spans of contents and index lists (no evidence: they name every game);
+    `not_title(offset, line)` says a line is no title."""
     index = game_index(knowledge)
     head = doc.text[start:min(end, start + 3000)]
     for pattern in (_DECLARED, _MARKUP_TITLE):
@@ -111,7 +115,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             found = _from_title(index, m.group("title"), "declared-title", start + m.start("title"))
             if found:
                 return found
-    lines = _title_lines(doc, start, end)
+    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line) or any(a <= at < b for a, b in entries))
     for at, line in lines:
         gid = _known(index, line, prefix=True)
         if gid:
@@ -126,10 +130,15 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if gid:
             return DocumentGame(gid, None, "title-line", lines[0][0])
     body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
+    for a, b in entries:  # contents lists name every game: blank them out (same length: offsets hold)
+        na, nb = max(0, doc.norm_index(a) - doc.norm_index(start)), doc.norm_index(b) - doc.norm_index(start)
+        if nb > 0:
+            body = body[:na] + " " * (nb - na) + body[nb:]
 
     def at(offset: int) -> int:
         return doc.orig_span(doc.norm_index(start) + offset, 0)[0]
 
+    unknown_subject = None
     for m in list(_SENTENCE.finditer(body))[:SUBJECT_SENTENCES]:
         found = _subject(knowledge, m.group(), doc.language)
         if not found:
@@ -139,11 +148,13 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if gid:
             return DocumentGame(gid, None, "subject", at(m.start()))
         named = index.plausible_name(subject) if says_game else None
-        if named:
-            return DocumentGame(None, named, "subject", at(m.start()))
+        if named and unknown_subject is None:
+            unknown_subject = DocumentGame(None, named, "subject", at(m.start()))
     phrase = _phrase_game(knowledge, index, body, doc.language)
     if phrase:
         return DocumentGame(phrase[0], None, "game-phrase", at(phrase[1]))
+    if unknown_subject:  # "X — карточная игра" of an X games.yaml lacks
+        return unknown_subject
     if lines:  # a title line that is a name, in a text that calls it a card game at once
         named = index.plausible_name(lines[0][1])
         cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])

@@ -164,6 +164,8 @@ class GameIndex:
             return None
         if not self._noun_phrase(words):
             return None  # "Знаете ли вы": a clause, not a name
+        if _DENSE.search(clean) and not regex.search(r"[\p{Han}\p{Katakana}]", clean):
+            return None  # "ここで": kana alone are particles and endings, not a name
         return clean
 
     def _noun_phrase(self, words: list[str]) -> bool:

@@ -14,7 +14,14 @@ from pipeline.identify.mentions import dominant_game
 from pipeline.identify.provisional import provisional_game
 from pipeline.knowledge import Knowledge
 from pipeline.positions import Locator
-from pipeline.segment.headings import Candidate, Conventions, conventions_of, find_candidates
+from pipeline.segment.headings import (
+    Candidate,
+    Conventions,
+    contents_blocks,
+    conventions_of,
+    find_candidates,
+    not_heading,
+)
 from schemas import Document, Game, Section, SectionAnchor
 
 _PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
@@ -283,7 +290,12 @@ def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], s
     its headings as sub-sections; None when the document names no game."""
     if start >= end or not doc.text[start:end].strip():
         return None
-    found = document_game(doc, knowledge, start, end, declared_title)
+    conventions = conventions_of(knowledge)
+    lines = doc.normalized.split("\n")
+    entries = [(doc.line_starts[a], doc.line_starts[b] if b < len(doc.line_starts) else len(doc.text))
+               for a, b in contents_blocks(lines, conventions) if b > a]
+    found = document_game(doc, knowledge, start, end, declared_title, entries,
+                          lambda at, line: not_heading(line, conventions))
     if found is None:
         return None
     provisional: list[Game] = []
