@@ -36,8 +36,26 @@ CUE_CHARS = 300        # "… is a card game" right after a title line
 class DocumentGame:
     game_id: str | None   # a known game, or None for a provisional one named `name`
     name: str | None      # the provisional game's name as written
-    evidence: str         # declared-title | title-line | subject | mentions
+    evidence: str         # declared-title | title-line | subject | game-phrase | quoted-variant | mentions | ...
     start: int            # ORIGINAL offset of the evidence (title line or sentence)
+    parent: str | None = None   # a provisional variant's known game
+
+
+_QUOTED = regex.compile(r"[「『«“\"]([^「」『』«»“”\"\n]{2,24})[」』»”\"]")
+
+
+def _quoted_variant(index, lead: str) -> tuple[str, str, int] | None:
+    """A quoted name in the lead that is a known game's name with more words ("「斜め七並べ」",
+    "«Тысяча одно»"): (name, the known game, offset)."""
+    for m in _QUOTED.finditer(lead):
+        name = m.group(1).strip()
+        if index.match(name, allow_prefix=False):
+            continue  # the known game itself
+        inside = index.games_named_in(name)
+        named = index.plausible_name(name)
+        if len(inside) == 1 and named:
+            return named, inside[0], m.start()
+    return None
 
 
 def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
@@ -160,6 +178,10 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])
         if named and cue and len(regex.findall(r"\w+", named)) <= 3:
             return DocumentGame(None, named, "title-line", lines[0][0])
+    variant = _quoted_variant(index, body[:LEAD_CHARS])
+    if variant:  # «斜め七並べ»: a known game's name with more words, quoted: a variant of it
+        name, parent, offset = variant
+        return DocumentGame(None, name, "quoted-variant", at(offset), parent)
     # "очко" is a point before it is a game: in a text of unknown layout, card words do not count
     counts = index.mentions(body, card_words=False)
     if counts:

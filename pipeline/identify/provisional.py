@@ -29,11 +29,12 @@ def provisional_id(name: str, languages) -> str:
     return "game-" + hashlib.sha1(normalize(name).encode("utf-8")).hexdigest()[:10]
 
 
-def provisional_game(name: str, language: str, languages) -> Game:
-    """The provisional game of a name written in `language` (its name there as written)."""
+def provisional_game(name: str, language: str, languages, parent: str | None = None) -> Game:
+    """The provisional game of a name written in `language` (its name there as written), a
+    variant of `parent` when it names a known game with more words."""
     clean = regex.sub(r"\s+", " ", normalize(name)).strip()
     names = {"en": clean}
     if language in GameNames.model_fields and language != "en":
         names[language] = clean
     return Game(id=provisional_id(clean, languages), names=GameNames(**names), aliases=[],
-                family=PROVISIONAL_FAMILY, parent=None, provisional=True)
+                family=PROVISIONAL_FAMILY, parent=parent, provisional=True)

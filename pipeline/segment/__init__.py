@@ -301,7 +301,7 @@ def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], s
     provisional: list[Game] = []
     game_id = found.game_id
     if game_id is None:
-        game = provisional_game(found.name, doc.language, knowledge.languages)
+        game = provisional_game(found.name, doc.language, knowledge.languages, found.parent)
         provisional.append(game)
         game_id = game.id
     known = knowledge.by_id.get(game_id)
