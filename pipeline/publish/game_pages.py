@@ -12,9 +12,13 @@ from pipeline.publish.context import SiteContext
 def games_index(ctx: SiteContext) -> str:
     kn = ctx.result.knowledge
     by_family = defaultdict(list)
+    provisional = []
     for g in kn.games:
-        by_family[g.family].append(g)
+        (provisional if g.provisional else by_family[g.family]).append(g)
     families = [(family, sorted(by_family[family], key=lambda g: g.names.en.lower())) for family in sorted(by_family)]
+    if provisional:  # named by a source's heading or title, not in games.yaml: listed for review, last
+        families.append(("provisional: named by a source, not in games.yaml",
+                         sorted(provisional, key=lambda g: g.names.en.lower())))
     n_sources = {g.id: len({s.source_id for s in ctx.described.get(g.id, [])}) for g in kn.games}
     return ctx.render("games_index.md", page="games/index.md", title="Games", families=families,
                       compared={c.game_id for c in ctx.result.comparisons}, n_sources=n_sources)
