@@ -14,6 +14,7 @@ from pipeline.extract.general import general_statements, rank_order_grammar, ran
 from pipeline.extract.points import point_grammar, point_statements
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.rules import Rule, rules_of
+from pipeline.extract.sentences import SENTENCE_END
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
 from pipeline.knowledge import Knowledge
@@ -122,15 +123,24 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             rule_id = rule.id + "+topic-game"
         if not _fits_game(knowledge, facet, game_id):
             return
+        qualifier = rule.qualifier
+        condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
+        if condition:  # "If there are four players, six cards are dealt to each": holds when 4 play
+            if facet == "players":
+                return  # a player count in a condition is not the game's player count
+            qualifier = qualifier or (condition if condition in knowledge.facets.qualifiers else None)
+            if qualifier is None:
+                return  # a condition with no qualifier to say it: not this game's rule as stated
         dump = value.model_dump() if hasattr(value, "model_dump") else value
-        key = (game_id, facet, repr(dump), rule.qualifier, anchor.start, anchor.end)
+        key = (game_id, facet, repr(dump), qualifier, anchor.start, anchor.end)
         if key in seen:
             return
         seen.add(key)
-        fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{rule.qualifier}" if rule.qualifier else "")
+        fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{qualifier}" if qualifier else "")
         facts.append(Fact(id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
-                          value=value, qualifier=rule.qualifier, anchor=anchor, rule=rule_id))
+                          value=value, qualifier=qualifier, anchor=anchor, rule=rule_id))
 
+    conditions = knowledge.compiled(("conditions", lang), lambda: condition_patterns(languages[lang]))
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
@@ -157,8 +167,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for f in facts[len_taken[0]:]:
             taken.add(f.facet, f.anchor.start, f.anchor.end)
         len_taken[0] = len(facts)
-        found = general_statements(chunk, statements) + rank_order_statements(chunk, rank_orders, vocab,
-                                                                               knowledge.terms.orders.gap)
+        found = general_statements(chunk, statements) + rank_order_statements(
+            chunk, rank_orders, vocab, knowledge.terms.orders.gap, knowledge.terms.orders.standard)
         for st in found:
             a, b = doc.orig_span(ns + st.start, ns + st.end)
             if any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
@@ -169,6 +179,36 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for tm in token_rules.matches(chunk, items=contexts[lang].items):
             emit(top, ns, contexts[lang], tm.rule, tm, tm.start, tm.end)
     return merge_statements(resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text)))
+
+
+CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
+
+
+def condition_patterns(language) -> regex.Pattern | None:
+    """The language's player-count conditions (`statements: condition:`), `{N}` a number."""
+    words = language.profile.statements.condition
+    if not words:
+        return None
+    num = language.numbers.pattern
+    return regex.compile("|".join(f"(?:{w.replace('{N}', f'(?P<n>{num})')})" for w in words), regex.IGNORECASE)
+
+
+def condition_of(norm: str, start: int, end: int, pattern: regex.Pattern | None, numbers) -> str | None:
+    """"<n>p" when a player-count condition stands in the fact's sentence near it."""
+    if pattern is None:
+        return None
+    lo = max(0, start - CONDITION_BEFORE)
+    ends = [m.end() for m in SENTENCE_END.finditer(norm, lo, start)]
+    lo = ends[-1] if ends else lo
+    nxt = SENTENCE_END.search(norm, end, min(len(norm), end + CONDITION_AFTER))
+    hi = nxt.start() if nxt else min(len(norm), end + CONDITION_AFTER)
+    for m in pattern.finditer(norm, lo, hi):
+        if m.start() < end and m.end() > start:
+            continue  # the fact's own words ("when four play" read as players)
+        n = numbers.parse(m.group("n")) if m.group("n") else None
+        if n is not None:
+            return f"{n}p"
+    return None
 
 
 def merge_statements(facts: list[Fact]) -> list[Fact]:

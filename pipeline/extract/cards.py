@@ -98,3 +98,12 @@ def parse_rank_list_with_gaps(text: str, vocab: RankVocabulary, gap_order: list[
             return None
         codes = codes + [c for c in gap_order[a + 1:b] if c != "C" or "C" in codes] + part
     return codes
+
+
+def highest_first(codes: list[str], standard: list[str]) -> list[str]:
+    """A rank list as highest first: a list written from low to high ("2, 3, …, K, A",
+    "7, 8, 9, В, Д, К, Т") goes mostly up the standard order, and is reversed."""
+    at = [standard.index(c) for c in codes if c in standard]
+    up = sum(1 for a, b in zip(at, at[1:], strict=False) if b < a)
+    down = sum(1 for a, b in zip(at, at[1:], strict=False) if b > a)
+    return codes[::-1] if up > down else codes

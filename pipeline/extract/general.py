@@ -194,10 +194,11 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
                             regex.compile(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE))
 
 
-def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, gap_order) -> list[Statement]:
+def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, gap_order,
+                          standard: list[str]) -> list[Statement]:
     """Rank orders stated in a sentence that speaks of ranking: "ranked A (high), K, Q, J, 10 …",
     "Старшинство карт: 2, 3, 4, …, К, Т" (written from low to high: reversed)."""
-    from pipeline.extract.cards import parse_rank_list_with_gaps
+    from pipeline.extract.cards import highest_first, parse_rank_list_with_gaps
 
     if grammar is None:
         return []
@@ -212,5 +213,7 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
                 continue
             if grammar.ascending.search(clause) or grammar.low_note.search(m.group()):
                 codes = codes[::-1]
+            else:
+                codes = highest_first(codes, standard)
             out.append(Statement(s.start() + m.start(), s.start() + m.end(), "rank_order", codes))
     return out

@@ -15,6 +15,7 @@ import regex
 
 from pipeline.extract.cards import (
     RankVocabulary,
+    highest_first,
     parse_points,
     parse_rank_list,
     parse_rank_list_with_gaps,
@@ -89,7 +90,9 @@ def _deal_sequence(g: Groups, c: ReadContext) -> Found:
 
 def _rank_list(g: Groups, c: ReadContext) -> Found:
     codes = parse_rank_list_with_gaps(g["ranks"], c.vocab, c.orders.gap)
-    return [(c.facet, codes)] if codes and len(codes) >= 4 and len(set(codes)) == len(codes) else []
+    if not codes or len(codes) < 4 or len(set(codes)) != len(codes):
+        return []
+    return [(c.facet, highest_first(codes, c.orders.standard))]
 
 
 def _rank_span(g: Groups, c: ReadContext) -> Found:

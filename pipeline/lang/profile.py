@@ -139,6 +139,9 @@ class Statements(ProfileModel):
     labels: dict[str, Patterns] = Field(default_factory=dict)    # facet -> label words
     cues: dict[str, Patterns] = Field(default_factory=dict)      # cue group -> words
     skip: Patterns = Field(default_factory=list)                 # a condition, an example, advice
+    # a player-count condition next to a fact ({N} a number, group n): the fact gets the
+    # qualifier "<n>p" ("If there are four players, six cards are dealt to each" -> 4p)
+    condition: list[str] = Field(default_factory=list)
 
     @field_validator("units", "labels", "cues")
     @classmethod
