@@ -151,3 +151,18 @@ def test_a_name_over_a_summary_block_is_a_game_even_an_unknown_one():
     assert tops[0] == ("game", "piquet")
     (game,) = seg.provisional
     assert tops[1] == ("game", game.id) and game.names.en == "Zigzag Quadrille"
+
+
+def test_markup_is_read_as_markup_and_anchors_stay_in_the_original():
+    from tests.test_extract import facts_of
+    text = ('<?xml version="1.0"?>\n<book><bookinfo><author>A</author></bookinfo>\n<sect1 id="p">\n'
+            '<title>Piquet</title>\n<para>Piquet is played by <emphasis>two</emphasis> players with a pack of '
+            '<emphasis>thirty-two</emphasis> cards.</para><para>Each player receives twelve cards.</para>\n'
+            '<informaltable><row><entry>Spades</entry></row></informaltable>\n</sect1></book>\n')
+    _, facts, _ = facts_of(text, "en")
+    seg = segmentation(text, "en")
+    assert [(s.kind, s.game_id) for s in seg.sections if s.level == 0 and s.game_id] == [("game", "piquet")]
+    assert any(f.facet == "players" and f.value.min == 2 == f.value.max for f in facts)
+    assert any(f.facet == "deck_size" and f.value == 32 for f in facts)
+    for f in facts:
+        assert text[f.anchor.start:f.anchor.end] == f.anchor.quote

@@ -5,5 +5,6 @@ from __future__ import annotations
 
 import regex
 
-SENTENCE_END = regex.compile(r"[。.!?！？;；\n]")
-SENTENCE = regex.compile(r"[^。.!?！？;；\n]+[。.!?！？;；]?")
+# U+2029: a paragraph break of markup (ingest/markup.py)
+SENTENCE_END = regex.compile(r"[。.!?！？;；\n\u2029]")
+SENTENCE = regex.compile(r"[^。.!?！？;；\n\u2029]+[。.!?！？;；]?")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pipeline.ingest.boilerplate import find_boilerplate
 from pipeline.ingest.decode import decode_source
 from pipeline.ingest.markers import find_footnote_markers, find_page_markers
+from pipeline.ingest.markup import read_markup
 from pipeline.ingest.normalize import normalize_with_segments
 from pipeline.lang import Languages, load_languages
 from pipeline.positions import line_starts
@@ -19,6 +20,7 @@ def ingest(entry: ManifestEntry, raw: bytes, *, path: str, languages: Languages 
     languages = languages if languages is not None else load_languages()
     text, encoding, repairs = decode_source(raw, path=path, encoding=entry.encoding)
     normalized, seg_norm, seg_orig, seg_olen = normalize_with_segments(text)
+    normalized = read_markup(normalized)  # tags are not words (same length: the offset map holds)
     lines = line_starts(text)
     doc = Document(
         source_id=entry.id,

@@ -10,6 +10,7 @@ import regex
 from pydantic import BaseModel, ConfigDict, field_validator
 
 from pipeline.datafile import load_model
+from pipeline.ingest.markup import PARAGRAPH
 from schemas import Document
 
 _MARKERS = regex.compile(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
@@ -52,6 +53,9 @@ class Convention(BaseModel):
     next_line: regex.Pattern | None = None
     # a heading of this convention that names no known game is a provisional game
     provisional_games: bool = False
+    # a convention of markup: in a markup text (ingest/markup.py) only these are read, its other
+    # lines are element contents, not layout
+    markup: bool = False
 
     @field_validator("next_line", mode="before")
     @classmethod
@@ -184,6 +188,8 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
     """Every heading candidate of every convention, outside the `skip` spans (boilerplate)."""
     conventions = conv_set.by_name
     text, norm = doc.text, doc.normalized
+    if PARAGRAPH in norm:  # a markup text: its headings are its title elements
+        conventions = {k: c for k, c in conventions.items() if c.markup}
     norm_lines = norm.split("\n")
     orig_lines = text.split("\n")
     norm_line_starts = [0]
