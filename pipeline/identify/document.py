@@ -64,9 +64,9 @@ def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
     out = []
     pos = start
     for line in doc.text[start:end].split("\n"):
+        if line.strip() and len(line.strip()) > TITLE_CHARS:
+            break  # (checked first: a long line is no title, and a page-reference test on it is slow)
         if line.strip() and not not_title(pos, line.strip()):
-            if len(line.strip()) > TITLE_CHARS:
-                break
             out.append((pos + len(line) - len(line.lstrip()), line.strip()))
             if len(out) >= TITLE_LINES:
                 break
