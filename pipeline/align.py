@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
+from pipeline.extract.roles import RULE_ROLES
 from pipeline.identify.index import game_index
 from pipeline.knowledge import Knowledge
 from pipeline.knowledge.facets import FacetRegistry
@@ -70,7 +71,7 @@ def align(facts: list[Fact], sources: list[Source], knowledge: Knowledge) -> lis
     order = [s.id for s in sorted(sources, key=lambda s: (s.year or 0, s.id))]
     by_game: dict[str, list[Fact]] = defaultdict(list)
     for f in facts:
-        if f.game_id:
+        if f.game_id and f.role in RULE_ROLES:  # an example's or advice's numbers are evidence only
             by_game[f.game_id].append(f)
     comps = {gid: compare_game(gid, fs, order, knowledge.facets) for gid, fs in by_game.items()}
     for gid, comp in comps.items():

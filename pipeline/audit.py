@@ -11,6 +11,7 @@ import random
 from pathlib import Path
 
 from pipeline.errors import HoyleError
+from pipeline.extract.roles import RULE_ROLES
 
 CONTEXT = 160  # characters of text shown on each side of the quote
 
@@ -22,7 +23,9 @@ def sample_facts(data_dir: Path, corpus_root: Path, n: int, seed: int, per_langu
     if not facts_path.is_file() or not sources_path.is_file():
         raise HoyleError(f"{data_dir}: no facts.jsonl/sources.json", hint="run `hoyle build` first")
     sources = {s["id"]: s for s in json.loads(sources_path.read_text(encoding="utf-8"))}
-    facts = [json.loads(x) for x in facts_path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    # the facts the product states as rules: an example's or advice's facts are evidence only
+    facts = [f for x in facts_path.read_text(encoding="utf-8").splitlines() if x.strip()
+             for f in [json.loads(x)] if f.get("role", "rule") in RULE_ROLES]
     rng = random.Random(seed)
     groups: dict[str, list[dict]] = {}
     for f in facts:
@@ -39,6 +42,7 @@ def sample_facts(data_dir: Path, corpus_root: Path, n: int, seed: int, per_langu
             text, a = texts[f["source_id"]], f["anchor"]
             out.append({"id": f["id"], "language": src["language"], "source_id": f["source_id"], "game_id": f["game_id"],
                         "facet": f["facet"], "value": f["value"], "qualifier": f["qualifier"], "rule": f["rule"],
+                        "role": f.get("role", "rule"),
                         "line": a["line"], "quote": a["quote"],
                         "context": text[max(0, a["start"] - CONTEXT):a["start"]] + "【" + a["quote"] + "】"
                                    + text[a["end"]:a["end"] + CONTEXT],

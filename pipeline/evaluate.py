@@ -6,6 +6,7 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
+from pipeline.extract.roles import RULE_ROLES
 from schemas import Section
 
 GOLD_DIR = Path(__file__).resolve().parents[1] / "tests" / "gold"
@@ -143,10 +144,15 @@ def eval_facts(source_id: str, facts: list, gold: dict, families: dict[str, set[
     elsewhere are not judged: the gold is a sample of each source, not an exhaustive list.
     A held-out gold file gives `ranges` it annotated exhaustively: there every prediction in
     range is judged. `families` is `family_lines(knowledge)`."""
-    items = gold["facts"]
+    # a gold fact of a history or example passage is no rule: not to be found, and a rule fact
+    # stating it is wrong (its line is still judged)
+    every = gold["facts"]
+    items = [g for g in every if g.get("role", "rule") in RULE_ROLES]
     # a fact cites every place it is stated (`evidence`): each place is a prediction
-    facts = [f.model_copy(update={"anchor": a}) for f in facts for a in (f.evidence or [f.anchor])]
-    judged_lines = {(gid, ln) for g in items for gid in families.get(g["game_id"], set()) | {g["game_id"]}
+    # (an example's or advice's facts are evidence only: not predictions of the rules)
+    facts = [f.model_copy(update={"anchor": a}) for f in facts if f.role in RULE_ROLES
+             for a in (f.evidence or [f.anchor])]
+    judged_lines = {(gid, ln) for g in every for gid in families.get(g["game_id"], set()) | {g["game_id"]}
                     for ln in range(g["line"] - line_slack, g["line"] + line_slack + 1)}
     ranges = gold.get("ranges")  # an exhaustive annotation: every prediction in range is judged
     per: dict[str, PR] = {}

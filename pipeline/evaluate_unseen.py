@@ -6,9 +6,11 @@ games and facts, each fact with an exact `quote`) is built into a temporary fold
 - games identified: an expected game is identified when a game section of its text is that
   game (or its parent/variant), or a provisional game with one of the names the text uses;
 - wrong games: game sections labelled with a game the text does not present;
-- facts: recall over the expected facts (same game, facet and value, cited within a line of
-  the expected quote); precision over every fact extracted from the text (the expected facts
-  are all the text states, so every prediction is judged).
+- facts: recall over the expected facts (same game, facet and value, one of its citations
+  within a line of the expected quote); precision over every rule fact extracted from the text
+  (the expected facts are all the text states, so every fact is judged: right when the text
+  states that value for that game and facet). Facts of examples, advice and history are
+  evidence only and are not judged.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from pipeline.errors import HoyleError
 from pipeline.evaluate import PR, canonical_value, family_lines
+from pipeline.extract.roles import RULE_ROLES
 
 GAME_KINDS = ("game", "variant")
 
@@ -112,7 +115,10 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
         allowed = set().union(*(n for _, n in wanted)) if wanted else set()
         ev.wrong_games = sorted(labelled - allowed)
         # a fact cites every place it is stated (`evidence`): each place is a prediction
-        mine = [{**f, "anchor": a} for f in facts if f["source_id"] == sid for a in (f.get("evidence") or [f["anchor"]])]
+        # only rule and law facts are predictions (an example's numbers are evidence only); a
+        # fact cites every place it states its value: found when one is the expected quote's
+        rules = [f for f in facts if f["source_id"] == sid and f.get("role", "rule") in RULE_ROLES]
+        mine = [{**f, "anchor": a} for f in rules for a in (f.get("evidence") or [f["anchor"]])]
         gold = []
         for game, near in wanted:
             for fact in game["facts"]:
@@ -132,9 +138,16 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
                 ev.facts.found += 1
             else:
                 ev.missed_facts.append({"game": g[1] and g[0] and next(iter(sorted(g[0])), None), **g[1]})
-        for f in mine:
+        def stated(f: dict, g: tuple) -> bool:
+            near, fact, _ = g
+            return (f["game_id"] in near and f["facet"] == fact["facet"]
+                    and _value_key(f["facet"], f["value"]) == _value_key(fact["facet"], fact["value"]))
+
+        # precision per fact: right when the text states that value for that game and facet (the
+        # expected facts quote each value once; a second place stating it is no wrong fact)
+        for f in rules:
             ev.facts.judged += 1
-            if any(same(f, g) for g in gold):
+            if any(stated(f, g) for g in gold):
                 ev.facts.correct += 1
             else:
                 ev.wrong_facts.append(f)

@@ -94,10 +94,12 @@ def test_one_fact_per_stated_value_and_conflicts_are_flagged(embedded_build):
     keys = [(f.source_id, f.game_id, f.facet, repr(f.value), f.qualifier) for f in facts]
     assert len(keys) == len(set(keys))
     assert any(len(f.evidence) > 1 for f in facts)
+    rules = ("rule", "law")  # an example's or advice's value is evidence, never a conflict
     for f in facts:
         others = {repr(g.value) for g in facts if (g.source_id, g.game_id, g.facet) == (f.source_id, f.game_id, f.facet)
-                  and g.qualifier is None}
-        assert f.conflict == (f.qualifier is None and len(others) > 1)
+                  and g.qualifier is None and g.role in rules}
+        assert f.conflict == (f.qualifier is None and f.role in rules and len(others) > 1)
+    assert {f.role for f in facts} > {"rule"}   # passages that are no rules are told apart
 
 
 @pytest.mark.parametrize("source_id", ["hoyle1909-ja", "nifty1995-ja", "foster1914-en", "web2013-ja", "foster1914-ru"])

@@ -11,8 +11,9 @@ from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.cards import vocabulary
 from pipeline.extract.ditto import ditto_rows
 from pipeline.extract.general import general_statements, rank_order_grammar, rank_order_statements, statement_grammar
-from pipeline.extract.points import point_grammar, point_statements
+from pipeline.extract.points import point_grammar, point_statements, table_grammar, table_statements
 from pipeline.extract.readers import READERS, ReadContext
+from pipeline.extract.roles import RULE_ROLES, role_cues, role_of
 from pipeline.extract.rules import Rule, rules_of
 from pipeline.extract.sentences import SENTENCE_END
 from pipeline.extract.spans import SpanIndex
@@ -94,6 +95,10 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         languages[lang], vocab, suits, card_points.bounds[1] if card_points and card_points.bounds else 25))
     points_rule = Rule(id=f"{lang}.points.sentence", facet="card_points", reader=READERS["rank_points"],
                        pattern=None, qualifier=None)
+    max_points = card_points.bounds[1] if card_points and card_points.bounds else 25
+    tables = knowledge.compiled(("table_grammar", lang), lambda: table_grammar(
+        languages[lang], vocab, knowledge.terms.orders.standard, max_points))
+    table_rule = replace(points_rule, id=f"{lang}.points.table")
     statements = knowledge.compiled(("statement_grammar", lang),
                                     lambda: statement_grammar(languages[lang], knowledge.facets))
     rank_orders = knowledge.compiled(("rank_order_grammar", lang),
@@ -138,9 +143,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         seen.add(key)
         fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{qualifier}" if qualifier else "")
         facts.append(Fact(id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
-                          value=value, qualifier=qualifier, anchor=anchor, rule=rule_id))
+                          value=value, qualifier=qualifier, anchor=anchor, rule=rule_id,
+                          role=role_of(norm, ns + start, ns + end, roles)))
 
     conditions = knowledge.compiled(("conditions", lang), lambda: condition_patterns(languages[lang]))
+    roles = knowledge.compiled(("role_cues", lang), lambda: role_cues(languages[lang]))
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
@@ -163,6 +170,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     emit(top, ns, context, replace(rule, id=rule.id + "+ditto"), m, row.start, row.end)
         for st in point_statements(chunk, grammar, vocab):
             emit_fact(top, ns, points_rule, st.start, st.end, "card_points", st.points)
+        for st in table_statements(chunk, tables, vocab):
+            emit_fact(top, ns, table_rule, st.start, st.end, "card_points", st.points)
         # general statements yield to what a phrase or token rule read at the same place
         for f in facts[len_taken[0]:]:
             taken.add(f.facet, f.anchor.start, f.anchor.end)
@@ -174,7 +183,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             if any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
                 continue
             rule = Rule(id=f"{lang}.general.{st.facet}", facet=st.facet, reader=READERS["number"], pattern=None,
-                        qualifier=None)
+                        qualifier=st.qualifier)
             emit_fact(top, ns, rule, st.start, st.end, st.facet, st.value)
         for tm in token_rules.matches(chunk, items=contexts[lang].items):
             emit(top, ns, contexts[lang], tm.rule, tm, tm.start, tm.end)
@@ -202,13 +211,17 @@ def condition_of(norm: str, start: int, end: int, pattern: regex.Pattern | None,
     lo = ends[-1] if ends else lo
     nxt = SENTENCE_END.search(norm, end, min(len(norm), end + CONDITION_AFTER))
     hi = nxt.start() if nxt else min(len(norm), end + CONDITION_AFTER)
+    best = None
     for m in pattern.finditer(norm, lo, hi):
         if m.start() < end and m.end() > start:
             continue  # the fact's own words ("when four play" read as players)
         n = numbers.parse(m.group("n")) if m.group("n") else None
-        if n is not None:
-            return f"{n}p"
-    return None
+        # the nearest condition before the fact governs it ("if five play, five cards to each,
+        # and if six play, four"); one after it only when none stands before
+        distance = start - m.end() if m.end() <= start else (hi - lo) + m.start() - end
+        if n is not None and (best is None or distance < best[0]):
+            best = (distance, n)
+    return f"{best[1]}p" if best else None
 
 
 def merge_statements(facts: list[Fact]) -> list[Fact]:
@@ -223,12 +236,15 @@ def merge_statements(facts: list[Fact]) -> list[Fact]:
     merged = []
     for group in groups.values():
         group.sort(key=lambda f: (f.anchor.start, f.rule))
-        merged.append(group[0].model_copy(update={"evidence": [f.anchor for f in group]}))
+        # stated once as a rule, it is a rule, however many examples also show it
+        role = next((f.role for f in group if f.role in RULE_ROLES), group[0].role)
+        merged.append(group[0].model_copy(update={"evidence": [f.anchor for f in group], "role": role}))
     values: dict[tuple, set] = {}
-    for (game, facet, value, qualifier) in groups:
-        if qualifier is None:
-            values.setdefault((game, facet), set()).add(value)
-    merged = [f.model_copy(update={"conflict": True}) if f.qualifier is None and len(values[(f.game_id, f.facet)]) > 1
+    for f in merged:
+        if f.qualifier is None and f.role in RULE_ROLES:
+            values.setdefault((f.game_id, f.facet), set()).add(repr(f.value))
+    merged = [f.model_copy(update={"conflict": True})
+              if f.qualifier is None and f.role in RULE_ROLES and len(values[(f.game_id, f.facet)]) > 1
               else f for f in merged]
     return sorted(merged, key=lambda f: (f.anchor.start, f.facet, f.rule))
 

@@ -22,6 +22,7 @@ import regex
 from pipeline.extract.sentences import SENTENCE
 from schemas import PlayerRange
 
+_BRACKETED = regex.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
 LABEL_LINE_CHARS = 80   # a summary block's line is short
 CUE_WINDOW = 40         # a cue further from its number speaks of something else
 SKIP_WINDOW = 60        # a condition word this near a number (before it, mostly) makes it conditional
@@ -33,6 +34,7 @@ class Statement:
     end: int
     facet: str
     value: object
+    qualifier: str | None = None   # "alternative": one of two values the text offers
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,13 @@ class StatementGrammar:
     value: regex.Pattern         # a number or a range at the start of a label's value
     cues: dict[str, regex.Pattern]
     skip: regex.Pattern
-    by_unit: dict[str, list[tuple[str, list[str], list[str]]]]   # unit -> [(facet, cue groups, not_with)]
+    clause_break: regex.Pattern  # where a clause ends inside a sentence
+    alternative_between: regex.Pattern   # "or" between two numbers: a choice, not a range
+    alternative: regex.Pattern   # a clause offering an option ("some play to 50")
+    condition: regex.Pattern | None      # a player-count condition: a qualifier, not a skip
+    glued_units: frozenset[str]          # units whose number may follow a letter directly
+    # unit -> [(facet, cue groups, not_with, not_in_sentence)]
+    by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]]
     numbers: object              # the language's NumberReader
     facets: object               # the facet registry
 
@@ -55,41 +63,83 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     num = language.numbers.pattern
     between = "|".join(st.range_between) or "(?!)"
     before = "|".join(st.range_before)
-    rng = rf"(?:(?:{before})\s*)?(?P<lo>{num})(?:(?:{between})(?P<hi>{num}))?" if before else \
-        rf"(?P<lo>{num})(?:(?:{between})(?P<hi>{num}))?"
+    rng = rf"(?:(?:{before})\s*)?(?P<lo>{num})(?:(?P<join>{between})(?P<hi>{num}))?" if before else \
+        rf"(?P<lo>{num})(?:(?P<join>{between})(?P<hi>{num}))?"
     units = "|".join(rf"(?P<unit_{kind}>{'|'.join(words)})" for kind, words in st.units.items() if words)
-    number = regex.compile(rf"(?<![\w.,])(?:{rng})(?:\s*|-)(?:{units})", regex.IGNORECASE | regex.V1)
+    # not inside a word or a number: "x2", "1.5"; a number may follow a letter directly only
+    # in a script written without spaces ("一人13枚", "1組48枚")
+    spaced_letter = r"\p{L}--[\p{Han}\p{Hiragana}\p{Katakana}]"
+    number = regex.compile(rf"(?<![\d.,_])(?<![{spaced_letter}])(?:{rng})(?:\s*|-)(?:{units})",
+                           regex.IGNORECASE | regex.V1)
     value = regex.compile(rf"^\s*[:：\-–—]?\s*(?:{rng})", regex.IGNORECASE | regex.V1)
     labels = [(facet, regex.compile(rf"^[ \t]*(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
               for facet, words in st.labels.items() if words and facets.known(facet)]
     cues = {group: regex.compile("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
-    by_unit: dict[str, list[tuple[str, list[str], list[str]]]] = {}
+    by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]] = {}
     for facet, spec in facets.specs.items():
         if spec.unit:
-            by_unit.setdefault(spec.unit, []).append((facet, list(spec.cues), list(spec.not_with)))
+            by_unit.setdefault(spec.unit, []).append((facet, list(spec.cues), list(spec.not_with),
+                                                      list(spec.not_in_sentence)))
     skip = regex.compile("|".join(st.skip) or "(?!)", regex.IGNORECASE)
-    return StatementGrammar(number, regex.compile(num, regex.IGNORECASE), labels, value, cues, skip, by_unit,
-                            language.numbers, facets)
+    condition = regex.compile("|".join(f"(?:{w.replace('{N}', f'(?:{num})')})" for w in st.condition),
+                              regex.IGNORECASE) if st.condition else None
+
+    def words(patterns: list[str]) -> regex.Pattern:
+        return regex.compile("|".join(patterns) or "(?!)", regex.IGNORECASE)
+
+    return StatementGrammar(number, regex.compile(num, regex.IGNORECASE), labels, value, cues, skip,
+                            words(st.clause_break), regex.compile(rf"^(?:{'|'.join(st.alternative_between) or '(?!)'})$",
+                                                                  regex.IGNORECASE),
+                            words(st.alternative), condition, frozenset(st.glued_units), by_unit, language.numbers, facets)
 
 
-def _value(facet: str, lo: int | None, hi: int | None, grammar: StatementGrammar):
-    """The typed value of a facet from one number or a range; None when out of bounds."""
+def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
+            grammar: StatementGrammar) -> list[tuple[object, str | None]]:
+    """The typed values (with a qualifier) a number or a pair of numbers states for a facet:
+    a range for a range facet; for a count, "32 or 36 cards" is two values, each an
+    `alternative`; out of bounds, nothing."""
     spec = grammar.facets.spec(facet)
     if spec is None or lo is None:
-        return None
+        return []
     if spec.type == "range":
         a, b = (lo, hi) if hi is not None else (lo, lo)
         if a > b or not (grammar.facets.within(facet, a) and grammar.facets.within(facet, b)):
-            return None
-        return PlayerRange(min=a, max=b)
-    if hi is not None or not grammar.facets.within(facet, lo):
-        return None  # "36 or 52 cards": two values, not one; the phrase rules say which
-    return lo
+            return []
+        return [(PlayerRange(min=a, max=b), None)]
+    if hi is None:
+        return [(lo, None)] if grammar.facets.within(facet, lo) else []
+    if join is None or not grammar.alternative_between.match(join) or lo == hi:
+        return []  # "2-6 cards": a range where one count is meant
+    if not (grammar.facets.within(facet, lo) and grammar.facets.within(facet, hi)):
+        return []
+    return [(lo, "alternative"), (hi, "alternative")]
+
+
+def _clause_of(sentence: str, span: tuple[int, int], grammar: StatementGrammar) -> tuple[int, int]:
+    """The clause of `sentence` around `span`: between the clause breaks outside brackets
+    nearest it ("Eight cards are dealt (by three, two, and three) to each player" is one)."""
+    depth, breaks = 0, []
+    marks = {m.start(): m.end() for m in grammar.clause_break.finditer(sentence)}
+    for i, c in enumerate(sentence):
+        if c in "(（[":
+            depth += 1
+        elif c in ")）]":
+            depth = max(0, depth - 1)
+        elif depth == 0 and i in marks:
+            breaks.append((i, marks[i]))
+    lo = max((e for s, e in breaks if e <= span[0]), default=0)
+    hi = min((s for s, e in breaks if s >= span[1]), default=len(sentence))
+    return lo, hi
+
+
+def _gap(a: int, b: int, asides: list[tuple[int, int]]) -> int:
+    """Characters between offsets a <= b, not counting bracketed asides wholly between them."""
+    return (b - a) - sum(y - x for x, y in asides if a <= x and y <= b)
 
 
 def _nearest_cue(clause: str, span: tuple[int, int], groups: list[str], grammar: StatementGrammar,
-                 others: list[tuple[int, int]]) -> tuple[int, int, int] | None:
+                 others: list[tuple[int, int]], asides: list[tuple[int, int]] = ()) -> tuple[int, int, int] | None:
     """(distance, start, end) of the cue of `groups` nearest the number at `span`, within
     CUE_WINDOW characters and nearer to it than to any other number of the clause ("24 карты,
     4 масти, по 6": `по` belongs to 6)."""
@@ -99,7 +149,8 @@ def _nearest_cue(clause: str, span: tuple[int, int], groups: list[str], grammar:
         if pattern is None:
             continue
         for m in pattern.finditer(clause):
-            d = max(0, m.start() - span[1], span[0] - m.end())
+            d = max(0, _gap(span[1], m.start(), asides) if m.start() >= span[1] else 0,
+                    _gap(m.end(), span[0], asides) if span[0] >= m.end() else 0)
             if d > CUE_WINDOW or any(max(0, m.start() - b, a - m.end()) < d for a, b in others):
                 continue
             if best is None or d < best[0]:
@@ -108,25 +159,28 @@ def _nearest_cue(clause: str, span: tuple[int, int], groups: list[str], grammar:
 
 
 def _facet_of(unit: str, clause: str, span: tuple[int, int], grammar: StatementGrammar,
-              others: list[tuple[int, int]]) -> tuple[str, tuple[int, int]] | None:
+              others: list[tuple[int, int]], bounds: tuple[int, int],
+              asides: list[tuple[int, int]] = ()) -> tuple[str, tuple[int, int]] | None:
     """The facet of a number with `unit` at `span` in `clause`, and the span to cite: the facet
     whose cue stands nearest (the cite runs from the cue to the number); a facet without cues
     when none does."""
     choices = grammar.by_unit.get(unit, [])
-    scored = [(cue, facet, blockers) for facet, groups, blockers in choices if groups
-              for cue in [_nearest_cue(clause, span, groups, grammar, others)] if cue is not None]
-    plain = [(facet, blockers) for facet, groups, blockers in choices if not groups]
+    scored = [(cue, facet, blockers, whole) for facet, groups, blockers, whole in choices if groups
+              for cue in [_nearest_cue(clause, span, groups, grammar, others, asides)] if cue is not None]
+    plain = [(facet, blockers, whole) for facet, groups, blockers, whole in choices if not groups]
     if scored:
-        (_, cs, ce), facet, blockers = min(scored)
+        (_, cs, ce), facet, blockers, whole = min(scored)
         span = (min(cs, span[0]), max(ce, span[1]))
     elif plain:
-        facet, blockers = plain[0]
+        facet, blockers, whole = plain[0]
     else:
         return None
     # "three cards at a time", "then two", "32枚のカードを2組": a round of the deal, a pack of
-    # several: the clause says something else
-    lo, hi = max(0, span[0] - CUE_WINDOW), span[1] + CUE_WINDOW
+    # several: the clause (or, for `whole`, the sentence) says something else
+    lo, hi = max(bounds[0], span[0] - CUE_WINDOW), min(bounds[1], span[1] + CUE_WINDOW)
     if any(grammar.cues[b].search(clause, lo, hi) for b in blockers if b in grammar.cues):
+        return None
+    if any(grammar.cues[b].search(clause) for b in whole if b in grammar.cues):
         return None
     return facet, span
 
@@ -144,25 +198,35 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             v = grammar.value.match(m.group("value"))
             if not v:
                 continue
-            value = _value(facet, parse(v.group("lo")), parse(v.group("hi")) if v.group("hi") else None, grammar)
-            if value is not None:
-                out.append(Statement(m.start(), m.start("value") + v.end(), facet, value))
+            hi = parse(v.group("hi")) if v.group("hi") else None
+            for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar):
+                out.append(Statement(m.start(), m.start("value") + v.end(), facet, value, qualifier))
     for s in SENTENCE.finditer(text):
-        clause = s.group()
-        numbers = [n.span() for n in grammar.any_number.finditer(clause)]
-        for m in grammar.number.finditer(clause):
-            # a condition, an example, a choice near the number: not the rule as stated
-            if grammar.skip.search(clause, max(0, m.start() - SKIP_WINDOW), m.end() + SKIP_WINDOW // 2):
+        sentence = s.group()
+        # numbers in brackets are an aside ("Eight cards are dealt (by three, two, and three) to
+        # each player"): they do not stand between a number and its cue
+        asides = [b.span() for b in _BRACKETED.finditer(sentence)]
+        numbers = [n.span() for n in grammar.any_number.finditer(sentence)
+                   if not any(x <= n.start() and n.end() <= y for x, y in asides)]
+        # a player-count condition is a qualifier (read when the fact is emitted), not a skip
+        masked = grammar.condition.sub(lambda c: " " * len(c.group()), sentence) if grammar.condition else sentence
+        for m in grammar.number.finditer(sentence):
+            a, b = _clause_of(sentence, m.span(), grammar)
+            # a condition, an example, a choice in the number's clause: not the rule as stated
+            if grammar.skip.search(masked, max(a, m.start() - SKIP_WINDOW), min(b, m.end() + SKIP_WINDOW // 2)):
                 continue
             unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
-            others = [(a, b) for a, b in numbers if b <= m.start() or a >= m.end()]
-            found = _facet_of(unit, clause, m.span(), grammar, others) if unit else None
+            if m.start() and sentence[m.start() - 1].isalpha() and unit not in grammar.glued_units:
+                continue
+            others = [(x, y) for x, y in numbers if y <= m.start() or x >= m.end()]
+            found = _facet_of(unit, sentence, m.span(), grammar, others, (a, b), asides) if unit else None
             if found is None:
                 continue
-            facet, (a, b) = found
-            value = _value(facet, parse(m.group("lo")), parse(m.group("hi")) if m.group("hi") else None, grammar)
-            if value is not None:
-                out.append(Statement(s.start() + a, s.start() + b, facet, value))
+            facet, (x, y) = found
+            option = "alternative" if grammar.alternative.search(sentence, a, b) else None
+            hi = parse(m.group("hi")) if m.group("hi") else None
+            for value, qualifier in _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar):
+                out.append(Statement(s.start() + x, s.start() + y, facet, value, qualifier or option))
     return out
 
 

@@ -144,3 +144,97 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
         if len(points) >= 2 and (len(spans) >= 2 or several_each):
             out.append(PointStatement(spans[0][0], spans[-1][1], points))
     return out
+
+
+@dataclass(frozen=True)
+class TableGrammar:
+    """Card points written as a list or table of rank–value pairs, in any language:
+    "Туз 11 / 10 10 / Король 4", "ace. 11; 10. 10; king, 4", "Девятка — 0 очков, Валет — 2 очка",
+    "J, Q, K has 10 points", "2〜9:数字のままの点数", "от Короля до Десятки — 10 очков"."""
+
+    item: regex.Pattern      # one pair: rank(s) or a range of ranks, a link, a number or face value
+    gap: regex.Pattern       # what may stand between two pairs of one list
+    cue: regex.Pattern       # words that say values follow ("Достоинство карт", 点数)
+    etc: regex.Pattern       # "etc.", "и т. д.": the numeral ranks not named count their face value
+    order: list[str]         # rank codes, highest first: what a range of ranks spans
+    max_points: int
+
+
+def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points: int) -> TableGrammar | None:
+    st = language.profile.statements
+    cues = st.cues.get("card_value")
+    if not cues:
+        return None
+    tok = _rank_token(vocab.token)
+    unit = vocab.points_unit or "(?!)"
+    face = "|".join(st.cues.get("face_value") or ["(?!)"])
+    link = rf"(?:\s*(?:[—–:=：.]|-(?!\d)|{vocab.pair_link}|has|have)\s*|\s*,\s*|[ \t]+)"
+    and_ = "|".join(language.profile.words.and_) or "(?!)"
+    sep = rf"[ \t]*(?:[,，、・/]|(?:{and_}))[ \t]*"   # a list of ranks on one line, with a written separator
+    before = "|".join(st.range_before) or "(?!)"
+    between = rf"[ \t]*(?:[〜~～\-–—]|(?:{'|'.join(st.range_between) or '(?!)'}))[ \t]*"
+    # a rank may carry a gloss in brackets: "A(エース)", "K(キング)"
+    rank = rf"{tok}(?:[(（][^()（）\n]{{1,8}}[)）])?"
+    subject = (rf"(?:(?:{before})\s*(?P<lo>{tok})\s*{between}\s*(?P<hi>{tok})|(?P<lo2>{tok}){between}(?P<hi2>{tok})"
+               rf"|(?P<ranks>{rank}(?:{sep}{rank})*))")
+    value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}})(?!\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
+             rf"|(?P<face>[^\n。.;]{{0,12}}?(?:{face})[^\n。.;,、]*))")
+    item = regex.compile(rf"(?<![\w])(?:{subject}){link}{value}", regex.IGNORECASE | regex.V0)
+    return TableGrammar(item, regex.compile(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
+                        regex.compile("|".join(cues), regex.IGNORECASE),
+                        regex.compile("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE), list(order),
+                        max_points)
+
+
+def _table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -> list[str]:
+    lo, hi = m.group("lo") or m.group("lo2"), m.group("hi") or m.group("hi2")
+    if lo and hi:
+        a, b = (parse_rank_list(lo, vocab) or [None])[0], (parse_rank_list(hi, vocab) or [None])[0]
+        if a in grammar.order and b in grammar.order:
+            i, j = sorted((grammar.order.index(a), grammar.order.index(b)))
+            return grammar.order[i:j + 1]
+        return []
+    return _ranks(regex.sub(r"[(（][^()（）]*[)）]", " ", m.group("ranks")), vocab)
+
+
+def table_statements(text: str, grammar: TableGrammar | None, vocab: RankVocabulary) -> list[PointStatement]:
+    """Point maps given as runs of two or more rank–value pairs giving three or more ranks. A
+    pair linked by a comma needs pairs split by semicolons or lines ("A, K, Q, J, 10, 9" is a
+    rank list); the run needs a points unit or a value cue just before it. A numeral rank
+    "counts its face value" ("2〜9:数字のまま", "по номиналу"), and after "etc." every numeral
+    rank not named does."""
+    if grammar is None:
+        return []
+    out: list[PointStatement] = []
+    run: list[regex.Match] = []
+
+    def flush() -> None:
+        if len(run) >= 2:
+            points: dict[str, int] = {}
+            for m in run:
+                for r in _table_ranks(m, grammar, vocab):
+                    value = (int(r) if r.isdigit() else None) if m.group("face") else int(m.group("n").lstrip("+"))
+                    if value is not None:
+                        points.setdefault(r, value)
+            start, end = run[0].start(), run[-1].end()
+            seps = "".join(text[a.end():b.start()] for a, b in zip(run, run[1:], strict=False))
+            comma_linked = any(m.group("n") and "," in text[max(m.end(g) for g in ("ranks", "hi", "hi2")):m.start("n")]
+                               for m in run)
+            cued = any(m.group("unit") for m in run) or grammar.cue.search(text, max(0, start - 120), start)
+            numerals = [r for r in points if r.isdigit()]
+            if grammar.etc.search(seps) and numerals and all(points[r] == int(r) for r in numerals):
+                for r in grammar.order:
+                    if r.isdigit():
+                        points.setdefault(r, int(r))
+            if (len(points) >= 3 and len(set(points.values())) >= 2 and cued
+                    and all(0 <= v <= grammar.max_points for v in points.values())
+                    and not (comma_linked and not any(c in seps for c in ";\n"))):
+                out.append(PointStatement(start, end, points))
+        run.clear()
+
+    for m in grammar.item.finditer(text):
+        if run and not grammar.gap.match(text[run[-1].end():m.start()]):
+            flush()
+        run.append(m)
+    flush()
+    return out

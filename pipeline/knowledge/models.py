@@ -65,6 +65,8 @@ class FacetSpec(KnowledgeModel):
     unit: str | None = None
     cues: list[str] = Field(default_factory=list)
     not_with: list[str] = Field(default_factory=list)   # cue groups that make a clause say something else
+    # cue groups that make the whole sentence say something else ("32 cards… two such packs")
+    not_in_sentence: list[str] = Field(default_factory=list)
 
 
 class ItemSpec(LangNames):

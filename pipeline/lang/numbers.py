@@ -61,7 +61,8 @@ class NumberReader:
     def pattern(self) -> str:
         """A regex (no groups) matching one number: digits, or number words."""
         words = sorted(self.words, key=len, reverse=True)
-        alternatives = [r"\d+(?:\s*,\s*\d{3})*"]
+        suffix = "|".join(self.profile.numbers.digit_suffix)
+        alternatives = [r"\d+(?:\s*,\s*\d{3})*" + (rf"(?:{suffix})?(?!\w)" if suffix else "")]
         if words:
             w = "|".join(regex.escape(x) for x in words)
             # `join_words` join only after `join_after` ("one hundred and twenty-one"), never two
@@ -86,6 +87,8 @@ class NumberReader:
         if not text:
             return None
         digits = text.replace(",", "").replace(" ", "")
+        if self.profile.numbers.digit_suffix:
+            digits = regex.sub(rf"(?<=\d)(?:{'|'.join(self.profile.numbers.digit_suffix)})$", "", digits)
         if digits.isdigit():
             return int(digits)
         k = self.parse_kanji(text)

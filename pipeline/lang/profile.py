@@ -42,8 +42,10 @@ class Numbers(ProfileModel):
     join_after: Patterns = Field(default_factory=list)     # "hundred" in "one hundred and ten"
     join_words: list[str] = Field(default_factory=list)    # "and"
     kanji: Kanji | None = None
+    # a case ending written after digits ("от 2-х до 6-ти"): part of the number
+    digit_suffix: Patterns = Field(default_factory=list)
 
-    _join_after = field_validator("join_after")(_check_patterns)
+    _join_after = field_validator("join_after", "digit_suffix")(_check_patterns)
 
 
 class Words(ProfileModel):
@@ -142,15 +144,32 @@ class Statements(ProfileModel):
     # a player-count condition next to a fact ({N} a number, group n): the fact gets the
     # qualifier "<n>p" ("If there are four players, six cards are dealt to each" -> 4p)
     condition: list[str] = Field(default_factory=list)
+    # where a clause ends inside a sentence: a cue, a blocker or a skip word past it speaks of
+    # something else ("Each player receives five cards, and you play one card at a time")
+    clause_break: Patterns = Field(default_factory=list)
+    # in a script without spaces, the units whose number may follow a letter directly ("一人13枚",
+    # "1組48枚"); a count of people may not ("他の2人", "最も低い2人": the other two)
+    glued_units: list[str] = Field(default_factory=list)
+    # a joiner of two numbers that gives a choice, not a range ("32 or 36 cards": two values,
+    # each an `alternative`)
+    alternative_between: Patterns = Field(default_factory=list)
+    # a clause that states an option or a variant ("some play to 50", иногда, とする人もいます):
+    # its facts carry the qualifier `alternative`
+    alternative: Patterns = Field(default_factory=list)
+    # what a sentence is when it is not a rule: role -> cue words ("Suppose", 例えば, Например
+    # -> example; history; strategy). Facts of such sentences are kept with that role and stay
+    # out of comparisons
+    roles: dict[str, Patterns] = Field(default_factory=dict)
 
-    @field_validator("units", "labels", "cues")
+    @field_validator("units", "labels", "cues", "roles")
     @classmethod
     def _groups(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
         for patterns in v.values():
             _check_patterns(patterns)
         return v
 
-    _patterns = field_validator("range_between", "range_before", "skip")(_check_patterns)
+    _patterns = field_validator("range_between", "range_before", "skip", "clause_break", "alternative_between",
+                                "alternative")(_check_patterns)
 
 
 class SpacySpec(ProfileModel):

@@ -1,0 +1,57 @@
+"""Passage roles: whether a sentence states a rule or is an example, advice or history.
+
+A worked hand ("Suppose A holds…", 例えば, Например), strategy advice or a history sentence
+states numbers that are not the game's rules. Its facts are kept, with their role, as evidence
+a reader can check, but only rule and law facts enter comparisons and facet pages. The cue
+words are each language profile's `statements: roles:`; an example cue counts where a sentence
+or a paragraph opens ("Suppose…", "Example: …", 例：), the others anywhere in the sentence.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from pipeline.extract.sentences import SENTENCE_END
+
+RULE_ROLES = ("rule", "law")          # what comparisons and facet pages show
+ROLE_ORDER = ("example", "strategy", "history", "law")   # the first that a sentence cues wins
+PARAGRAPH_END = regex.compile(r"\n[ \t]*\n|\u2029")
+OPENING = 24                           # an example cue this near a paragraph's start covers it
+
+
+@dataclass(frozen=True)
+class RoleCues:
+    cues: dict[str, regex.Pattern]
+
+
+def role_cues(language) -> RoleCues:
+    roles = language.profile.statements.roles
+    return RoleCues({role: regex.compile("|".join(roles[role]), regex.IGNORECASE)
+                     for role in ROLE_ORDER if roles.get(role)})
+
+
+def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
+    """The role of the sentence of text[start:end] (and of its paragraph, for an example)."""
+    if not cues.cues:
+        return "rule"
+    ends = [m.end() for m in SENTENCE_END.finditer(text, max(0, start - 400), start)]
+    lo = ends[-1] if ends else max(0, start - 400)
+    nxt = SENTENCE_END.search(text, end, min(len(text), end + 400))
+    hi = nxt.end() if nxt else min(len(text), end + 400)
+    while lo < hi and text[lo].isspace():
+        lo += 1
+    for role in ROLE_ORDER:
+        pattern = cues.cues.get(role)
+        # an example is announced where its sentence begins ("Suppose…", "For example, …"); a
+        # passing "as in the example above" does not make a rule an example
+        if pattern is not None and pattern.search(text, lo, min(hi, lo + OPENING) if role == "example" else hi):
+            return role
+    example = cues.cues.get("example")
+    if example is not None:
+        breaks = [m.end() for m in PARAGRAPH_END.finditer(text, max(0, start - 3000), start)]
+        para = breaks[-1] if breaks else None
+        if para is not None and example.search(text, para, min(start, para + OPENING)):
+            return "example"
+    return "rule"
