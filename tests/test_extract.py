@@ -269,10 +269,65 @@ def test_general_statements_read_units_cues_and_labels(text, lang, facet, value)
 
 @pytest.mark.parametrize("text, lang", [
     ("PIQUET.\n\nThree cards are given to each, then a round of two.\n", "en"),        # a round of the deal
-    ("PIQUET.\n\nIf three play, each player receives ten cards.\n", "en"),              # a condition
     ("ВИСТ.\n\nСдают по одной карте каждому, 6 карт.\n", "ru"),                          # one at a time
-    ("ピケ。\n\n5人の場合は、各自10枚の手札になります。\n", "ja"),                         # a condition
 ])
 def test_general_statements_skip_rounds_and_conditions(text, lang):
     _, facts, _ = facts_of(text, lang)
     assert not [f for f in facts if ".general." in f.rule and f.facet in ("hand_size", "players")]
+
+
+@pytest.mark.parametrize("text, lang, facet, value, qualifier", [
+    # a player-count condition qualifies the fact (the nearest before it governs), never skips it
+    ("PIQUET.\n\nIf three play, each player receives ten cards.\n", "en", "hand_size", 10, "3p"),
+    ("PIQUET.\n\nIf there are four players, six cards to each; if five play, five cards to each.\n", "en",
+     "hand_size", 5, "5p"),
+    ("ピケ。\n\n5人の場合は、各自10枚の手札になります。\n", "ja", "hand_size", 10, "5p"),
+    # what stands past a clause break speaks of something else ("one card at a time")
+    ("PIQUET.\n\nEach player receives five cards, and you play one card at a time.\n", "en", "hand_size", 5, None),
+    ("ВИСТ.\n\nКаждый игрок получает 3 карты, которые сдаются по одной.\n", "ru", "hand_size", 3, None),
+    # numbers in brackets are an aside
+    ("PIQUET.\n\nEight cards are dealt (by three, two, and three) to each player.\n", "en", "hand_size", 8, None),
+    # "or" between two numbers: two values, each an alternative; an option clause: alternative
+    ("ВИСТ.\n\nКолода — 32 или 36 листов.\n", "ru", "deck_size", 36, "alternative"),
+    ("PIQUET.\n\nSome players play to 50 points to win.\n", "en", "target_score", 50, "alternative"),
+    # a number glued to a kanji counts for cards ("1組48枚"), with a case ending in Russian
+    ("ピケ。\n\n1組48枚を使います。\n", "ja", "deck_size", 48, None),
+    ("ВИСТ.\n\nИгроков от 2-х до 6-ти человек.\n", "ru", "players", {"min": 2, "max": 6}, None),
+])
+def test_general_statements_keep_conditions_clauses_and_choices(text, lang, facet, value, qualifier):
+    _, facts, _ = facts_of(text, lang)
+    got = [(f.value.model_dump() if hasattr(f.value, "model_dump") else f.value, f.qualifier)
+           for f in facts if f.facet == facet]
+    assert (value, qualifier) in got, got
+    if qualifier and qualifier.endswith("p"):
+        assert not [f for f in facts if f.facet == "players"]   # a condition's count is no players fact
+
+
+@pytest.mark.parametrize("text, lang, role", [
+    ("PIQUET.\n\nFor example, the first player to reach 50 points wins.\n", "en", "example"),
+    ("ВИСТ.\n\nНапример, игрок, набравший 61 очко, выигрывает.\n", "ru", "example"),
+    ("ВИСТ.\n\nВ XIX веке игра шла до 10 очков, чтобы выиграть.\n", "ru", "history"),
+    ("ピケ。\n\n例えば、先に100点に達した人が勝ちです。\n", "ja", "example"),
+    ("PIQUET.\n\nThe first player to reach 50 points wins.\n", "en", "rule"),
+])
+def test_passage_roles_come_from_language_cues(text, lang, role):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.role for f in facts if f.facet == "target_score"] == [role]
+
+
+@pytest.mark.parametrize("text, lang, points", [
+    ("ВИСТ.\n\nДостоинство карт:\nТуз 11\n10 10\nКороль 4\nДама 3\nВалет 2\n", "ru",
+     {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}),
+    ("PIQUET.\n\nEach card taken is worth points: ace. 11; 10. 10; king, 4; queen, 3; jack, 2.\n", "en",
+     {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}),
+    ("ピケ。\n\nカードの点数は、A(エース):1点、2〜4:数字のままの点数、10〜K(キング):10点です。\n", "ja",
+     {"A": 1, "2": 2, "3": 3, "4": 4, "10": 10, "J": 10, "Q": 10, "K": 10}),
+])
+def test_card_point_tables_in_any_language(text, lang, points):
+    _, facts, _ = facts_of(text, lang)
+    assert points in [f.value for f in facts if f.facet == "card_points"]
+
+
+def test_a_rank_list_is_no_point_table():
+    _, facts, _ = facts_of("ВИСТ.\n\nСтаршинство карт по очкам: Туз, Король, Дама, Валет, 10, 9, 8, 7.\n", "ru")
+    assert not [f for f in facts if f.facet == "card_points"]

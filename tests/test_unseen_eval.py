@@ -13,11 +13,11 @@ ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL_DEV = ROOT.parent / "shared" / "external-dev"
 
 # folder: (games identified, texts with a wrong game label at most, fact precision, fact recall)
-FLOORS = {  # measured: games 0.96, 0.89, 0.96, 0.92; no wrong label; P/R .47/.19, .69/.37, .64/.27, .58/.39
-    EXTERNAL_DEV: (0.92, 0, 0.44, 0.17),
-    ROOT / "tests" / "unseen" / "en": (0.88, 0, 0.65, 0.34),
-    ROOT / "tests" / "unseen" / "ja": (0.92, 0, 0.60, 0.24),
-    ROOT / "tests" / "unseen" / "ru": (0.90, 0, 0.54, 0.36),
+FLOORS = {  # measured: games 0.96, 0.89, 0.96, 0.92; no wrong label; P/R .62/.29, .78/.49, .79/.53, .69/.52
+    EXTERNAL_DEV: (0.92, 0, 0.58, 0.26),
+    ROOT / "tests" / "unseen" / "en": (0.88, 0, 0.74, 0.45),
+    ROOT / "tests" / "unseen" / "ja": (0.92, 0, 0.75, 0.49),
+    ROOT / "tests" / "unseen" / "ru": (0.90, 0, 0.65, 0.48),
 }
 
 
@@ -45,3 +45,14 @@ def test_eval_unseen_command_prints_per_text_and_totals():
     assert "games identified" in res.output and "en-thebearknowsbest-hearts" in res.output
     res = CliRunner().invoke(app, ["eval", "--unseen", str(ROOT / "tests")])
     assert res.exit_code == 2 and "expected.json" in res.output
+
+
+def test_recorded_audit_is_complete_and_meets_its_floor():
+    # tests/audit/: 50 facts per language drawn after the issue-13 work (seed 1130), judged by
+    # reading each in its context; measured 117/150 = 0.78 (en 41, ja 39, ru 37). The audit of
+    # the state before that work is kept in tests/audit/before/ and not counted.
+    from pipeline.audit import audited_precision
+    counts = audited_precision(ROOT / "tests" / "audit")
+    assert {lang: judged for lang, (_, judged) in counts.items()} == {"en": 50, "ja": 50, "ru": 50}
+    right = sum(r for r, _ in counts.values())
+    assert right / 150 >= 0.76, counts

@@ -142,6 +142,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             return
         seen.add(key)
         fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{qualifier}" if qualifier else "")
+        if qualifier == "alternative":   # "32 or 36 cards": two facts at one place
+            fid += f"={json.dumps(dump, sort_keys=True, ensure_ascii=False)}"
         facts.append(Fact(id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
                           value=value, qualifier=qualifier, anchor=anchor, rule=rule_id,
                           role=role_of(norm, ns + start, ns + end, roles)))
@@ -305,7 +307,8 @@ def resolve_overlaps(facts: list[Fact], doc_text: str | None = None) -> list[Fac
         fam = (f.facet.split(":")[0] if f.facet.startswith("score:") else f.facet, f.qualifier)
         length = f.anchor.end - f.anchor.start
         if any(min(e, f.anchor.end) - max(s, f.anchor.start) >= max(1, length // 2)
-               and not (s == f.anchor.start and e == f.anchor.end and facet != f.facet)
+               and not (s == f.anchor.start and e == f.anchor.end
+                        and (facet != f.facet or f.qualifier == "alternative"))   # "32 or 36": both
                for s, e, facet in spans.near(fam, f.anchor.start, f.anchor.end)):
             continue  # mostly inside a longer statement of the same facet (one statement may
             # name several items: "A，10，K の4枚組: 100点")

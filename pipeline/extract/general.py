@@ -139,16 +139,21 @@ def _gap(a: int, b: int, asides: list[tuple[int, int]]) -> int:
 
 
 def _nearest_cue(clause: str, span: tuple[int, int], groups: list[str], grammar: StatementGrammar,
-                 others: list[tuple[int, int]], asides: list[tuple[int, int]] = ()) -> tuple[int, int, int] | None:
+                 others: list[tuple[int, int]], asides: list[tuple[int, int]] = (),
+                 bounds: tuple[int, int] | None = None) -> tuple[int, int, int] | None:
     """(distance, start, end) of the cue of `groups` nearest the number at `span`, within
     CUE_WINDOW characters and nearer to it than to any other number of the clause ("24 карты,
     4 масти, по 6": `по` belongs to 6)."""
     best = None
+    if bounds:  # a number of another clause does not compete for a cue
+        others = [(a, b) for a, b in others if bounds[0] <= a and b <= bounds[1]]
     for group in groups:
         pattern = grammar.cues.get(group)
         if pattern is None:
             continue
         for m in pattern.finditer(clause):
+            if bounds and (m.end() <= bounds[0] or m.start() >= bounds[1]):
+                continue  # a cue in another clause speaks of something else
             d = max(0, _gap(span[1], m.start(), asides) if m.start() >= span[1] else 0,
                     _gap(m.end(), span[0], asides) if span[0] >= m.end() else 0)
             if d > CUE_WINDOW or any(max(0, m.start() - b, a - m.end()) < d for a, b in others):
@@ -166,7 +171,7 @@ def _facet_of(unit: str, clause: str, span: tuple[int, int], grammar: StatementG
     when none does."""
     choices = grammar.by_unit.get(unit, [])
     scored = [(cue, facet, blockers, whole) for facet, groups, blockers, whole in choices if groups
-              for cue in [_nearest_cue(clause, span, groups, grammar, others, asides)] if cue is not None]
+              for cue in [_nearest_cue(clause, span, groups, grammar, others, asides, bounds)] if cue is not None]
     plain = [(facet, blockers, whole) for facet, groups, blockers, whole in choices if not groups]
     if scored:
         (_, cs, ce), facet, blockers, whole = min(scored)
