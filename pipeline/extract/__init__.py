@@ -182,7 +182,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             chunk, rank_orders, vocab, knowledge.terms.orders.gap, knowledge.terms.orders.standard)
         for st in found:
             a, b = doc.orig_span(ns + st.start, ns + st.end)
-            if any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
+            if not st.summed and any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
                 continue
             rule = Rule(id=f"{lang}.general.{st.facet}", facet=st.facet, reader=READERS["number"], pattern=None,
                         qualifier=st.qualifier)
@@ -263,6 +263,9 @@ def _fits_game(knowledge: Knowledge, facet: str, game_id: str) -> bool:
     if item is not None:
         families = registry.items[item].families if item in registry.items else []
         return not families or game.family in families
+    spec = registry.spec(facet)
+    if spec is not None and game.family in spec.not_families:
+        return False
     return not registry.is_card_facet(facet) or game.family not in registry.data.non_card_families
 
 

@@ -35,6 +35,7 @@ class Statement:
     facet: str
     value: object
     qualifier: str | None = None   # "alternative": one of two values the text offers
+    summed: bool = False           # a count with what is added to it ("52 + 2 jokers"): overrides a shorter read
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,8 @@ class StatementGrammar:
     alternative: regex.Pattern   # a clause offering an option ("some play to 50")
     condition: regex.Pattern | None      # a player-count condition: a qualifier, not a skip
     glued_units: frozenset[str]          # units whose number may follow a letter directly
+    jokers_added: regex.Pattern          # "+ジョーカー2枚", "plus two jokers" after a count of cards
+    summed: frozenset[str]               # facets a count of jokers adds to (the unit's deck facet)
     # unit -> [(facet, cue groups, not_with, not_in_sentence)]
     by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]]
     numbers: object              # the language's NumberReader
@@ -63,7 +66,7 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     num = language.numbers.pattern
     between = "|".join(st.range_between) or "(?!)"
     before = "|".join(st.range_before)
-    rng = rf"(?:(?:{before})\s*)?(?P<lo>{num})(?:(?P<join>{between})(?P<hi>{num}))?" if before else \
+    rng = rf"(?:(?P<open>{before})\s*)?(?P<lo>{num})(?:(?P<join>{between})(?P<hi>{num}))?" if before else \
         rf"(?P<lo>{num})(?:(?P<join>{between})(?P<hi>{num}))?"
     units = "|".join(rf"(?P<unit_{kind}>{'|'.join(words)})" for kind, words in st.units.items() if words)
     # not inside a word or a number: "x2", "1.5"; a number may follow a letter directly only
@@ -85,17 +88,24 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     condition = regex.compile("|".join(f"(?:{w.replace('{N}', f'(?:{num})')})" for w in st.condition),
                               regex.IGNORECASE) if st.condition else None
 
+    jokers = "|".join(st.cues.get("jokers") or ["(?!)"])
+    jokers_added = regex.compile(
+        rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:[+＋]|\bplus\b|\bи\b|と|\band\b)[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
+        rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:{jokers}))", regex.IGNORECASE)
+    summed = frozenset(f for f, spec in facets.specs.items() if spec.unit == "cards" and "deck" in spec.cues)
+
     def words(patterns: list[str]) -> regex.Pattern:
         return regex.compile("|".join(patterns) or "(?!)", regex.IGNORECASE)
 
     return StatementGrammar(number, regex.compile(num, regex.IGNORECASE), labels, value, cues, skip,
                             words(st.clause_break), regex.compile(rf"^(?:{'|'.join(st.alternative_between) or '(?!)'})$",
                                                                   regex.IGNORECASE),
-                            words(st.alternative), condition, frozenset(st.glued_units), by_unit, language.numbers, facets)
+                            words(st.alternative), condition, frozenset(st.glued_units), jokers_added, summed,
+                            by_unit, language.numbers, facets)
 
 
 def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
-            grammar: StatementGrammar) -> list[tuple[object, str | None]]:
+            grammar: StatementGrammar, open_: bool = False) -> list[tuple[object, str | None]]:
     """The typed values (with a qualifier) a number or a pair of numbers states for a facet:
     a range for a range facet; for a count, "32 or 36 cards" is two values, each an
     `alternative`; out of bounds, nothing."""
@@ -103,6 +113,8 @@ def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
     if spec is None or lo is None:
         return []
     if spec.type == "range":
+        if open_ and hi is None:
+            return []  # "from 2" (от 2-х): a lower bound, not a count
         a, b = (lo, hi) if hi is not None else (lo, lo)
         if a > b or not (grammar.facets.within(facet, a) and grammar.facets.within(facet, b)):
             return []
@@ -204,7 +216,8 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             if not v:
                 continue
             hi = parse(v.group("hi")) if v.group("hi") else None
-            for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar):
+            for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar,
+                                            bool(v.groupdict().get("open"))):
                 out.append(Statement(m.start(), m.start("value") + v.end(), facet, value, qualifier))
     for s in SENTENCE.finditer(text):
         sentence = s.group()
@@ -215,7 +228,10 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
                    if not any(x <= n.start() and n.end() <= y for x, y in asides)]
         # a player-count condition is a qualifier (read when the fact is emitted), not a skip
         masked = grammar.condition.sub(lambda c: " " * len(c.group()), sentence) if grammar.condition else sentence
+        inside = [c.span() for c in grammar.condition.finditer(sentence)] if grammar.condition else []
         for m in grammar.number.finditer(sentence):
+            if any(x <= m.start() and m.end() <= y for x, y in inside):
+                continue  # "in a three-player game, …": the count of a condition states nothing
             a, b = _clause_of(sentence, m.span(), grammar)
             # a condition, an example, a choice in the number's clause: not the rule as stated
             if grammar.skip.search(masked, max(a, m.start() - SKIP_WINDOW), min(b, m.end() + SKIP_WINDOW // 2)):
@@ -230,8 +246,15 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             facet, (x, y) = found
             option = "alternative" if grammar.alternative.search(sentence, a, b) else None
             hi = parse(m.group("hi")) if m.group("hi") else None
-            for value, qualifier in _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar):
-                out.append(Statement(s.start() + x, s.start() + y, facet, value, qualifier or option))
+            values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, bool(m.groupdict().get("open")))
+            plus = grammar.jokers_added.match(sentence, m.end()) if facet in grammar.summed else None
+            if plus and len(values) == 1 and isinstance(values[0][0], int):
+                # "52枚一組+ジョーカー2枚", "52 cards plus two jokers": the jokers are in play too
+                added = parse(plus.group("j") or plus.group("j2"))
+                if added and grammar.facets.within(facet, values[0][0] + added):
+                    values, y = [(values[0][0] + added, values[0][1])], max(y, plus.end())
+            for value, qualifier in values:
+                out.append(Statement(s.start() + x, s.start() + y, facet, value, qualifier or option, bool(plus)))
     return out
 
 

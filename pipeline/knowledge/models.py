@@ -67,6 +67,8 @@ class FacetSpec(KnowledgeModel):
     not_with: list[str] = Field(default_factory=list)   # cue groups that make a clause say something else
     # cue groups that make the whole sentence say something else ("32 cards… two such packs")
     not_in_sentence: list[str] = Field(default_factory=list)
+    # game families the facet means nothing for (a patience has no hand dealt to each player)
+    not_families: list[str] = Field(default_factory=list)
 
 
 class ItemSpec(LangNames):
