@@ -23,6 +23,7 @@ from pipeline.extract.sentences import SENTENCE
 from schemas import PlayerRange
 
 _BRACKETED = regex.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
+_QUOTED = regex.compile(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
 LABEL_LINE_CHARS = 80   # a summary block's line is short
 CUE_WINDOW = 40         # a cue further from its number speaks of something else
 SKIP_WINDOW = 60        # a condition word this near a number (before it, mostly) makes it conditional
@@ -229,9 +230,10 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
         # a player-count condition is a qualifier (read when the fact is emitted), not a skip
         masked = grammar.condition.sub(lambda c: " " * len(c.group()), sentence) if grammar.condition else sentence
         inside = [c.span() for c in grammar.condition.finditer(sentence)] if grammar.condition else []
+        inside += [q.span() for q in _QUOTED.finditer(sentence)]
         for m in grammar.number.finditer(sentence):
             if any(x <= m.start() and m.end() <= y for x, y in inside):
-                continue  # "in a three-player game, …": the count of a condition states nothing
+                continue  # "in a three-player game, …", "「5枚カード」": a condition's count, a name
             a, b = _clause_of(sentence, m.span(), grammar)
             # a condition, an example, a choice in the number's clause: not the rule as stated
             if grammar.skip.search(masked, max(a, m.start() - SKIP_WINDOW), min(b, m.end() + SKIP_WINDOW // 2)):

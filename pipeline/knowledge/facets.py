@@ -48,7 +48,7 @@ class FacetRegistry:
         if spec is None or spec.bounds is None:
             return True
         lo, hi = spec.bounds
-        return lo <= n <= hi
+        return lo <= n <= hi and not (spec.nonzero and n == 0)
 
     def order_key(self, facet: str, qualifier: str | None) -> tuple:
         """Rows in registry order; scoring items after the core facets, by name."""

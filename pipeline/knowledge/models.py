@@ -57,6 +57,7 @@ class FacetSpec(KnowledgeModel):
     type: FacetType
     doc: str
     bounds: tuple[int, int] | None = None     # a value outside is a misreading, not a fact
+    nonzero: bool = False                     # 0 is no value of it ("0点" is no score)
     cards: bool = False                       # not read for games of `non_card_families`
     labels: dict[str, str] = Field(default_factory=dict)
     # general statements (extract/general.py): a number with this unit ("13 cards", "4 игрока",

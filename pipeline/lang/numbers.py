@@ -75,7 +75,9 @@ class NumberReader:
             alternatives.append(rf"(?<![A-Za-z\p{{Cyrillic}}]-)\b(?:{w})(?:(?:[- ]|\s+{join})(?:{w}))*\b")
         if self.kanji_digits:
             alternatives.append("[" + "".join(sorted({*self.kanji_digits, *self.kanji_units})) + "]+")
-        return "(?:" + "|".join(alternatives) + ")"
+        neg = "|".join(self.profile.numbers.negative)
+        sign = rf"(?:(?:{neg})\s*|(?<![\w.,])[-−](?=\d))?" if neg else r"(?:(?<![\w.,])[-−](?=\d))?"
+        return "(?:" + sign + "(?:" + "|".join(alternatives) + "))"
 
     def is_number(self, text: str) -> bool:
         low = text.lower()
@@ -86,6 +88,11 @@ class NumberReader:
         text = text.strip().lower()
         if not text:
             return None
+        neg = regex.match(rf"(?:{'|'.join(self.profile.numbers.negative) or '(?!)'})\s*|[-−](?=\d)", text,
+                          regex.IGNORECASE)
+        if neg:
+            value = self.parse(text[neg.end():])
+            return -value if value is not None else None
         digits = text.replace(",", "").replace(" ", "")
         if self.profile.numbers.digit_suffix:
             digits = regex.sub(rf"(?<=\d)(?:{'|'.join(self.profile.numbers.digit_suffix)})$", "", digits)

@@ -44,8 +44,11 @@ class Numbers(ProfileModel):
     kanji: Kanji | None = None
     # a case ending written after digits ("от 2-х до 6-ти"): part of the number
     digit_suffix: Patterns = Field(default_factory=list)
+    # a word that makes the number after it negative ("minus 10", "マイナス13点"); a minus sign
+    # written against the digits ("-2 очка", "−1点") does in every language
+    negative: Patterns = Field(default_factory=list)
 
-    _join_after = field_validator("join_after", "digit_suffix")(_check_patterns)
+    _join_after = field_validator("join_after", "digit_suffix", "negative")(_check_patterns)
 
 
 class Words(ProfileModel):
