@@ -249,9 +249,10 @@ class Fact(Record):
     evidence: list[Anchor] = Field(default_factory=list)
     # the source also states another value for this game and facet without a qualifier
     conflict: bool = False
-    # what the passage is: a rule or a law (penalty), or an example, strategy advice or history,
-    # whose facts are evidence only and stay out of comparisons
-    role: Literal["rule", "law", "example", "strategy", "history"] = "rule"
+    # what the passage is: a rule or a law (penalty), or an example, strategy advice, history or
+    # other (a count in a law about an irregularity: "only seven cards in the talon"), whose
+    # facts are evidence only and stay out of comparisons
+    role: Literal["rule", "law", "example", "strategy", "history", "other"] = "rule"
 
 
 class ComparisonCell(Record):

@@ -129,6 +129,10 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         if not _fits_game(knowledge, facet, game_id):
             return
         qualifier = rule.qualifier
+        if qualifier is None and choices is not None and knowledge.facets.spec(facet) is not None \
+                and knowledge.facets.spec(facet).type == "int" and (
+                    choices[0].match(norm, ns + end) or choices[1].search(norm, max(0, ns + start - 40), ns + start)):
+            qualifier = "alternative"   # "the game is 121, or even 181": one of the values offered
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
         if condition:  # "If there are four players, six cards are dealt to each": holds when 4 play
             if facet == "players":
@@ -146,10 +150,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             fid += f"={json.dumps(dump, sort_keys=True, ensure_ascii=False)}"
         facts.append(Fact(id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
                           value=value, qualifier=qualifier, anchor=anchor, rule=rule_id,
-                          role=role_of(norm, ns + start, ns + end, roles)))
+                          role=_role(role_of(norm, ns + start, ns + end, roles), facet, knowledge)))
 
     conditions = knowledge.compiled(("conditions", lang), lambda: condition_patterns(languages[lang]))
     roles = knowledge.compiled(("role_cues", lang), lambda: role_cues(languages[lang]))
+    choices = knowledge.compiled(("choices", lang), lambda: choice_patterns(languages[lang]))
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
@@ -193,6 +198,18 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
 
 
 CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
+
+
+def choice_patterns(language) -> tuple[regex.Pattern, regex.Pattern] | None:
+    """A count with a second one offered beside it: "121 or even 181" (after the fact's number,
+    or before it), by the language's `statements: alternative_between:`."""
+    between = "|".join(language.profile.statements.alternative_between)
+    if not between:
+        return None
+    num = language.numbers.pattern
+    return (regex.compile(rf"[,，、]?(?:{between})(?:\p{{L}}+\s+)?{num}(?!\s*(?:\p{{L}}+\s+)?(?:players?|people|persons))",
+                          regex.IGNORECASE),
+            regex.compile(rf"{num}[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE))
 
 
 def condition_patterns(language) -> regex.Pattern | None:
@@ -249,6 +266,12 @@ def merge_statements(facts: list[Fact]) -> list[Fact]:
               if f.qualifier is None and f.role in RULE_ROLES and len(values[(f.game_id, f.facet)]) > 1
               else f for f in merged]
     return sorted(merged, key=lambda f: (f.anchor.start, f.facet, f.rule))
+
+
+def _role(role: str, facet: str, knowledge: Knowledge) -> str:
+    """A law passage states penalties; the other counts in it describe the irregularity ("only
+    seven cards in the talon", "thirteen cards in his hand"), not the game's rule."""
+    return "other" if role == "law" and knowledge.facets.item(facet) is None else role
 
 
 def _fits_game(knowledge: Knowledge, facet: str, game_id: str) -> bool:

@@ -42,16 +42,17 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
     hi = nxt.end() if nxt else min(len(text), end + 400)
     while lo < hi and text[lo].isspace():
         lo += 1
+    sentence = text[lo:hi]
     for role in ROLE_ORDER:
         pattern = cues.cues.get(role)
-        # an example is announced where its sentence begins ("Suppose…", "For example, …"); a
-        # passing "as in the example above" does not make a rule an example
-        if pattern is not None and pattern.search(text, lo, min(hi, lo + OPENING) if role == "example" else hi):
+        # an example is announced where its sentence begins ("Suppose…", "For example, …", "A
+        # holds…"); a passing "as in the example above" does not make a rule an example
+        if pattern is not None and pattern.search(sentence[:OPENING] if role == "example" else sentence):
             return role
     example = cues.cues.get("example")
     if example is not None:
         breaks = [m.end() for m in PARAGRAPH_END.finditer(text, max(0, start - 3000), start)]
         para = breaks[-1] if breaks else None
-        if para is not None and example.search(text, para, min(start, para + OPENING)):
+        if para is not None and example.search(text[para:min(start, para + OPENING)]):
             return "example"
     return "rule"
