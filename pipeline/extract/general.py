@@ -26,6 +26,7 @@ _BRACKETED = regex.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
 _QUOTED = regex.compile(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
 LABEL_LINE_CHARS = 80   # a summary block's line is short
 CUE_WINDOW = 40         # a cue further from its number speaks of something else
+CHOICE_REACH = 12       # "any of" this near a rank list makes it a set to choose from
 SKIP_WINDOW = 60        # a condition word this near a number (before it, mostly) makes it conditional
 
 
@@ -266,6 +267,7 @@ class RankOrderGrammar:
     order: regex.Pattern         # words of a ranking ("rank", "high", "старшинство", "強さ")
     ascending: regex.Pattern     # words of a list written from low to high
     low_note: regex.Pattern      # "(low)" after a list's first rank, "(high)" after its last
+    choice: regex.Pattern        # "any of A, K, Q, J, 10", "A，K，Q，J，10 のどれか": a set to pick from
 
 
 def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
@@ -285,7 +287,8 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
         return regex.compile("|".join(cues.get(name) or ["(?!)"]), regex.IGNORECASE)
 
     return RankOrderGrammar(rank_list, words("order"), words("ascending"),
-                            regex.compile(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE))
+                            regex.compile(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE),
+                            words("choice_of"))
 
 
 def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, gap_order,
@@ -302,6 +305,8 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
         if not grammar.order.search(clause):
             continue
         for m in grammar.rank_list.finditer(clause):
+            if grammar.choice.search(clause, max(0, m.start() - CHOICE_REACH), m.end() + CHOICE_REACH):
+                continue  # "when three of any of A, K, Q, J, 10 are held": a set, not an order
             codes = parse_rank_list_with_gaps(m.group(), vocab, gap_order)
             if not codes or len(codes) < 5 or len(set(codes)) != len(codes):
                 continue

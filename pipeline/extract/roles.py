@@ -19,17 +19,21 @@ RULE_ROLES = ("rule", "law")          # what comparisons and facet pages show
 ROLE_ORDER = ("example", "strategy", "history", "law")   # the first that a sentence cues wins
 PARAGRAPH_END = regex.compile(r"\n[ \t]*\n|\u2029")
 OPENING = 24                           # an example cue this near a paragraph's start covers it
+ROW = 40                               # a line this short is a table row, not prose
 
 
 @dataclass(frozen=True)
 class RoleCues:
     cues: dict[str, regex.Pattern]
+    worked: regex.Pattern | None     # words announcing a worked hand whose score table follows
 
 
 def role_cues(language) -> RoleCues:
     roles = language.profile.statements.roles
+    worked = roles.get("worked")
     return RoleCues({role: regex.compile("|".join(roles[role]), regex.IGNORECASE)
-                     for role in ROLE_ORDER if roles.get(role)})
+                     for role in ROLE_ORDER if roles.get(role)},
+                    regex.compile("|".join(worked), regex.IGNORECASE) if worked else None)
 
 
 def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
@@ -49,10 +53,23 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
         # holds…"); a passing "as in the example above" does not make a rule an example
         if pattern is not None and pattern.search(sentence[:OPENING] if role == "example" else sentence):
             return role
-    example = cues.cues.get("example")
-    if example is not None:
-        breaks = [m.end() for m in PARAGRAPH_END.finditer(text, max(0, start - 3000), start)]
-        para = breaks[-1] if breaks else None
-        if para is not None and example.search(text[para:min(start, para + OPENING)]):
+    # a paragraph that opens as an example is one throughout (not so advice or history: a
+    # heading "for beginners" or "the 17th-century game" opens rules too)
+    breaks = [m.end() for m in PARAGRAPH_END.finditer(text, max(0, start - 3000), start)]
+    para = breaks[-1] if breaks else None
+    if para is not None:
+        while para < start and text[para].isspace():
+            para += 1
+        opening = text[para:min(start, para + OPENING)]
+        example = cues.cues.get("example")
+        if example is not None and example.search(opening):
+            return "example"
+    # a table row ("ポイント 3") after a paragraph that announces a worked hand is the hand's
+    example = cues.worked
+    row = sentence.strip()
+    if example is not None and para is not None and len(row) <= ROW and row[-1:].isdigit() and lo <= para + ROW:
+        before = [m.end() for m in PARAGRAPH_END.finditer(text, max(0, para - 1500), max(0, para - 1))]
+        prev = text[before[-1] if before else max(0, para - 1500):para]
+        if len(prev.strip()) > ROW and example.search(prev):
             return "example"
     return "rule"
