@@ -133,6 +133,12 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 and knowledge.facets.spec(facet).type == "int" and (
                     choices[0].match(norm, ns + end) or choices[1].search(norm, max(0, ns + start - 40), ns + start)):
             qualifier = "alternative"   # "the game is 121, or even 181": one of the values offered
+        if qualifier is None and options is not None:
+            lo = max([m.end() for m in SENTENCE_END.finditer(norm, max(0, ns + start - 200), ns + start)] or
+                     [max(0, ns + start - 200)])
+            nxt = SENTENCE_END.search(norm, ns + end, min(len(norm), ns + end + 200))
+            if options.search(norm, lo, nxt.start() if nxt else min(len(norm), ns + end + 200)):
+                qualifier = "alternative"   # "Возможен вариант игры … для двоих", "some play to 50"
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
         if condition:  # "If there are four players, six cards are dealt to each": holds when 4 play
             if facet == "players":
@@ -155,6 +161,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     conditions = knowledge.compiled(("conditions", lang), lambda: condition_patterns(languages[lang]))
     roles = knowledge.compiled(("role_cues", lang), lambda: role_cues(languages[lang]))
     choices = knowledge.compiled(("choices", lang), lambda: choice_patterns(languages[lang]))
+    options = knowledge.compiled(("options", lang), lambda: regex.compile(
+        "|".join(languages[lang].profile.statements.alternative), regex.IGNORECASE)
+        if languages[lang].profile.statements.alternative else None)
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):

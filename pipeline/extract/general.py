@@ -53,6 +53,8 @@ class StatementGrammar:
     alternative: regex.Pattern   # a clause offering an option ("some play to 50")
     condition: regex.Pattern | None      # a player-count condition: a qualifier, not a skip
     glued_units: frozenset[str]          # units whose number may follow a letter directly
+    glued_after: regex.Pattern           # letters after which any number may start
+    open_after: regex.Pattern            # "以上", "or more" after a count: a lower bound only
     jokers_added: regex.Pattern          # "+ジョーカー2枚", "plus two jokers" after a count of cards
     summed: frozenset[str]               # facets a count of jokers adds to (the unit's deck facet)
     # unit -> [(facet, cue groups, not_with, not_in_sentence)]
@@ -77,7 +79,8 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     number = regex.compile(rf"(?<![\d.,_])(?<![{spaced_letter}])(?:{rng})(?:\s*|-)(?:{units})",
                            regex.IGNORECASE | regex.V1)
     value = regex.compile(rf"^\s*[:：\-–—]?\s*(?:{rng})", regex.IGNORECASE | regex.V1)
-    labels = [(facet, regex.compile(rf"^[ \t]*(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
+    bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*)?"   # a summary line may be a list item: "- プレイ人数:3〜10"
+    labels = [(facet, regex.compile(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
               for facet, words in st.labels.items() if words and facets.known(facet)]
     cues = {group: regex.compile("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
@@ -91,8 +94,9 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                               regex.IGNORECASE) if st.condition else None
 
     jokers = "|".join(st.cues.get("jokers") or ["(?!)"])
+    plus = "|".join(st.cues.get("plus") or ["(?!)"])
     jokers_added = regex.compile(
-        rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:[+＋]|\bplus\b|\bи\b|と|\band\b)[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
+        rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:{plus})[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
         rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:{jokers}))", regex.IGNORECASE)
     summed = frozenset(f for f, spec in facets.specs.items() if spec.unit == "cards" and "deck" in spec.cues)
 
@@ -102,7 +106,9 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     return StatementGrammar(number, regex.compile(num, regex.IGNORECASE), labels, value, cues, skip,
                             words(st.clause_break), regex.compile(rf"^(?:{'|'.join(st.alternative_between) or '(?!)'})$",
                                                                   regex.IGNORECASE),
-                            words(st.alternative), condition, frozenset(st.glued_units), jokers_added, summed,
+                            words(st.alternative), condition, frozenset(st.glued_units), words(st.glued_after),
+                            regex.compile(rf"\s*(?:{'|'.join(st.open_after) or '(?!)'})", regex.IGNORECASE),
+                            jokers_added, summed,
                             by_unit, language.numbers, facets)
 
 
@@ -240,7 +246,8 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             if grammar.skip.search(masked, max(a, m.start() - SKIP_WINDOW), min(b, m.end() + SKIP_WINDOW // 2)):
                 continue
             unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
-            if m.start() and sentence[m.start() - 1].isalpha() and unit not in grammar.glued_units:
+            if m.start() and sentence[m.start() - 1].isalpha() and unit not in grammar.glued_units \
+                    and not grammar.glued_after.fullmatch(sentence[m.start() - 1]):
                 continue
             others = [(x, y) for x, y in numbers if y <= m.start() or x >= m.end()]
             found = _facet_of(unit, sentence, m.span(), grammar, others, (a, b), asides) if unit else None
@@ -249,7 +256,9 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             facet, (x, y) = found
             option = "alternative" if grammar.alternative.search(sentence, a, b) else None
             hi = parse(m.group("hi")) if m.group("hi") else None
-            values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, bool(m.groupdict().get("open")))
+            # "from 2", "2名以上", "2 игрока и более": a lower bound, no count of players
+            open_ = bool(m.groupdict().get("open")) or bool(grammar.open_after.match(sentence, m.end()))
+            values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, open_)
             plus = grammar.jokers_added.match(sentence, m.end()) if facet in grammar.summed else None
             if plus and len(values) == 1 and isinstance(values[0][0], int):
                 # "52枚一組+ジョーカー2枚", "52 cards plus two jokers": the jokers are in play too

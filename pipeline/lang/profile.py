@@ -153,6 +153,11 @@ class Statements(ProfileModel):
     # in a script without spaces, the units whose number may follow a letter directly ("一人13枚",
     # "1組48枚"); a count of people may not ("他の2人", "最も低い2人": the other two)
     glued_units: list[str] = Field(default_factory=list)
+    # ...and the letters (particles) after which a number of any unit may start ("3人で遊ぶ
+    # ゲームの一つで3~6人", "には2人")
+    glued_after: Patterns = Field(default_factory=list)
+    # after a count, words that make it a lower bound ("2名以上", "and more", "и более")
+    open_after: Patterns = Field(default_factory=list)
     # a joiner of two numbers that gives a choice, not a range ("32 or 36 cards": two values,
     # each an `alternative`)
     alternative_between: Patterns = Field(default_factory=list)
