@@ -10,7 +10,7 @@ import regex
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.cards import vocabulary
 from pipeline.extract.ditto import ditto_rows
-from pipeline.extract.general import general_statements, rank_order_grammar, rank_order_statements, statement_grammar
+from pipeline.extract.general import clause_of, general_statements, rank_order_grammar, rank_order_statements, statement_grammar
 from pipeline.extract.points import point_grammar, point_statements, table_grammar, table_statements
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import RULE_ROLES, role_cues, role_of
@@ -129,20 +129,29 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         if not _fits_game(knowledge, facet, game_id):
             return
         qualifier = rule.qualifier
-        if qualifier is None and choices is not None and knowledge.facets.spec(facet) is not None \
-                and knowledge.facets.spec(facet).type == "int" and (
-                    choices[0].match(norm, ns + end) or choices[1].search(norm, max(0, ns + start - 40), ns + start)):
+        single = isinstance(value, int) or (isinstance(value, list) and len(value) == 1)
+        if qualifier is None and choices is not None and single and (
+                    choices[0].match(norm, ns + end) or choices[1].search(norm, max(0, ns + start - 40), ns + start)
+                    or choices[2].search(norm, ns + start, ns + end)):
             qualifier = "alternative"   # "the game is 121, or even 181": one of the values offered
-        if qualifier is None and options is not None:
+        if qualifier is None and options is not None and statements is not None:
             lo = max([m.end() for m in SENTENCE_END.finditer(norm, max(0, ns + start - 200), ns + start)] or
                      [max(0, ns + start - 200)])
             nxt = SENTENCE_END.search(norm, ns + end, min(len(norm), ns + end + 200))
-            if options.search(norm, lo, nxt.start() if nxt else min(len(norm), ns + end + 200)):
-                qualifier = "alternative"   # "Возможен вариант игры … для двоих", "some play to 50"
+            sentence = norm[lo:nxt.start() if nxt else min(len(norm), ns + end + 200)]
+            # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
+            a, b = clause_of(sentence, (ns + start - lo, ns + end - lo), statements)
+            clause = regex.sub(r"[(（][^()（）]*[)）]", lambda x: " " * len(x.group()), sentence[a:b]) \
+                if not any(c in norm[ns + start:ns + end] for c in "(（") else sentence[a:b]
+            if options.search(clause):
+                qualifier = "alternative"   # "Возможен вариант игры … для двоих"
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
         if condition:  # "If there are four players, six cards are dealt to each": holds when 4 play
             if facet == "players":
                 return  # a player count in a condition is not the game's player count
+            if condition == "self":
+                condition = None
+        if condition:
             qualifier = qualifier or (condition if condition in knowledge.facets.qualifiers else None)
             if qualifier is None:
                 return  # a condition with no qualifier to say it: not this game's rule as stated
@@ -209,7 +218,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
 CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
 
 
-def choice_patterns(language) -> tuple[regex.Pattern, regex.Pattern] | None:
+def choice_patterns(language) -> tuple[regex.Pattern, regex.Pattern, regex.Pattern] | None:
     """A count with a second one offered beside it: "121 or even 181" (after the fact's number,
     or before it), by the language's `statements: alternative_between:`."""
     between = "|".join(language.profile.statements.alternative_between)
@@ -218,7 +227,8 @@ def choice_patterns(language) -> tuple[regex.Pattern, regex.Pattern] | None:
     num = language.numbers.pattern
     return (regex.compile(rf"[,，、]?(?:{between})(?:\p{{L}}+\s+)?{num}(?!\s*(?:\p{{L}}+\s+)?(?:players?|people|persons))",
                           regex.IGNORECASE),
-            regex.compile(rf"{num}[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE))
+            regex.compile(rf"{num}[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE),
+            regex.compile(rf"{num}[,，、]?(?:{between}){num}", regex.IGNORECASE))
 
 
 def condition_patterns(language) -> regex.Pattern | None:
@@ -231,7 +241,9 @@ def condition_patterns(language) -> regex.Pattern | None:
 
 
 def condition_of(norm: str, start: int, end: int, pattern: regex.Pattern | None, numbers) -> str | None:
-    """"<n>p" when a player-count condition stands in the fact's sentence near it."""
+    """"<n>p" when a player-count condition stands in the fact's sentence near it; "conditional"
+    when the condition is a bound ("if more than six play", "8〜15人の時"); "self" when the
+    only condition is a bound in the fact's own words (a players fact read from "8〜15人の時は")."""
     if pattern is None:
         return None
     lo = max(0, start - CONDITION_BEFORE)
@@ -239,17 +251,20 @@ def condition_of(norm: str, start: int, end: int, pattern: regex.Pattern | None,
     lo = ends[-1] if ends else lo
     nxt = SENTENCE_END.search(norm, end, min(len(norm), end + CONDITION_AFTER))
     hi = nxt.start() if nxt else min(len(norm), end + CONDITION_AFTER)
-    best = None
+    best, own = None, False
     for m in pattern.finditer(norm, lo, hi):
         if m.start() < end and m.end() > start:
-            continue  # the fact's own words ("when four play" read as players)
+            # the fact's own words: "when four play" may state the count; "8〜15人の時は" does not
+            own = own or bool(m.groupdict().get("cmp"))
+            continue
         n = numbers.parse(m.group("n")) if m.group("n") else None
+        bound = bool(m.groupdict().get("cmp"))   # "more than six", "8〜15人": no one count
         # the nearest condition before the fact governs it ("if five play, five cards to each,
         # and if six play, four"); one after it only when none stands before
         distance = start - m.end() if m.end() <= start else (hi - lo) + m.start() - end
         if n is not None and (best is None or distance < best[0]):
-            best = (distance, n)
-    return f"{best[1]}p" if best else None
+            best = (distance, "conditional" if bound else f"{n}p")
+    return best[1] if best else ("self" if own else None)
 
 
 def merge_statements(facts: list[Fact]) -> list[Fact]:

@@ -136,7 +136,7 @@ def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
     return [(lo, "alternative"), (hi, "alternative")]
 
 
-def _clause_of(sentence: str, span: tuple[int, int], grammar: StatementGrammar) -> tuple[int, int]:
+def clause_of(sentence: str, span: tuple[int, int], grammar: StatementGrammar) -> tuple[int, int]:
     """The clause of `sentence` around `span`: between the clause breaks outside brackets
     nearest it ("Eight cards are dealt (by three, two, and three) to each player" is one)."""
     depth, breaks = 0, []
@@ -241,7 +241,7 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
         for m in grammar.number.finditer(sentence):
             if any(x <= m.start() and m.end() <= y for x, y in inside):
                 continue  # "in a three-player game, …", "「5枚カード」": a condition's count, a name
-            a, b = _clause_of(sentence, m.span(), grammar)
+            a, b = clause_of(sentence, m.span(), grammar)
             # a condition, an example, a choice in the number's clause: not the rule as stated
             if grammar.skip.search(masked, max(a, m.start() - SKIP_WINDOW), min(b, m.end() + SKIP_WINDOW // 2)):
                 continue
