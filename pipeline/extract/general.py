@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import regex
 
-from pipeline.extract.sentences import SENTENCE
+from pipeline.extract.sentences import SENTENCE, SENTENCE_END
 from schemas import PlayerRange
 
 _BRACKETED = regex.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
@@ -55,6 +55,8 @@ class StatementGrammar:
     glued_units: frozenset[str]          # units whose number may follow a letter directly
     glued_after: regex.Pattern           # letters after which any number may start
     open_after: regex.Pattern            # "以上", "or more" after a count: a lower bound only
+    cues_in_sentence: bool               # a cue may stand in another clause of the sentence
+    rate_after: regex.Pattern            # "につき", "per card" after a count: a rate
     jokers_added: regex.Pattern          # "+ジョーカー2枚", "plus two jokers" after a count of cards
     summed: frozenset[str]               # facets a count of jokers adds to (the unit's deck facet)
     # unit -> [(facet, cue groups, not_with, not_in_sentence)]
@@ -108,6 +110,8 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                                                                   regex.IGNORECASE),
                             words(st.alternative), condition, frozenset(st.glued_units), words(st.glued_after),
                             regex.compile(rf"\s*(?:{'|'.join(st.open_after) or '(?!)'})", regex.IGNORECASE),
+                            st.cues_in_sentence,
+                            regex.compile(rf"(?:{'|'.join(st.rate_after) or '(?!)'})", regex.IGNORECASE),
                             jokers_added, summed,
                             by_unit, language.numbers, facets)
 
@@ -191,7 +195,8 @@ def _facet_of(unit: str, clause: str, span: tuple[int, int], grammar: StatementG
     when none does."""
     choices = grammar.by_unit.get(unit, [])
     scored = [(cue, facet, blockers, whole) for facet, groups, blockers, whole in choices if groups
-              for cue in [_nearest_cue(clause, span, groups, grammar, others, asides, bounds)] if cue is not None]
+              for cue in [_nearest_cue(clause, span, groups, grammar, others, asides,
+                                              None if grammar.cues_in_sentence else bounds)] if cue is not None]
     plain = [(facet, blockers, whole) for facet, groups, blockers, whole in choices if not groups]
     if scored:
         (_, cs, ce), facet, blockers, whole = min(scored)
@@ -205,7 +210,9 @@ def _facet_of(unit: str, clause: str, span: tuple[int, int], grammar: StatementG
     lo, hi = max(bounds[0], span[0] - CUE_WINDOW), min(bounds[1], span[1] + CUE_WINDOW)
     if any(grammar.cues[b].search(clause, lo, hi) for b in blockers if b in grammar.cues):
         return None
-    if any(grammar.cues[b].search(clause) for b in whole if b in grammar.cues):
+    total = grammar.cues.get("total")
+    summed = bool(scored) and total is not None and total.search(clause, cs, ce) is not None
+    if not summed and any(grammar.cues[b].search(clause) for b in whole if b in grammar.cues):
         return None
     return facet, span
 
@@ -256,6 +263,8 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             facet, (x, y) = found
             option = "alternative" if grammar.alternative.search(sentence, a, b) else None
             hi = parse(m.group("hi")) if m.group("hi") else None
+            if grammar.rate_after.match(sentence, m.end()):
+                continue  # "1枚につき1点": a rate
             # "from 2", "2名以上", "2 игрока и более": a lower bound, no count of players
             open_ = bool(m.groupdict().get("open")) or bool(grammar.open_after.match(sentence, m.end()))
             values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, open_)
@@ -267,7 +276,25 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
                     values, y = [(values[0][0] + added, values[0][1])], max(y, plus.end())
             for value, qualifier in values:
                 out.append(Statement(s.start() + x, s.start() + y, facet, value, qualifier or option, bool(plus)))
-    return out
+    return _totals_win(out, text, grammar)
+
+
+def _totals_win(statements: list[Statement], text: str, grammar: StatementGrammar) -> list[Statement]:
+    """Where a sentence gives a count of a facet with a `total` cue ("32枚のピケ・パックにジョーカー
+    を加えた、合計33枚", "two decks (108 cards total)"), its other counts of that facet are parts."""
+    total = grammar.cues.get("total")
+    if total is None:
+        return statements
+    summed = {(sentence_start(text, st.start), st.facet) for st in statements
+              if total.search(text, max(0, st.start - 4), min(len(text), st.end + 8))}
+    return [st for st in statements if (sentence_start(text, st.start), st.facet) not in summed
+            or total.search(text, max(0, st.start - 4), min(len(text), st.end + 8))]
+
+
+def sentence_start(text: str, offset: int) -> int:
+    """The start of the sentence at `offset` (a key for statements of one sentence)."""
+    ends = [m.end() for m in SENTENCE_END.finditer(text, max(0, offset - 400), offset)]
+    return ends[-1] if ends else max(0, offset - 400)
 
 
 @dataclass(frozen=True)

@@ -150,6 +150,7 @@ class Statements(ProfileModel):
     # where a clause ends inside a sentence: a cue, a blocker or a skip word past it speaks of
     # something else ("Each player receives five cards, and you play one card at a time")
     clause_break: Patterns = Field(default_factory=list)
+    cues_in_sentence: bool = False   # look for a number's cue in its sentence, not only its clause
     # in a script without spaces, the units whose number may follow a letter directly ("一人13枚",
     # "1組48枚"); a count of people may not ("他の2人", "最も低い2人": the other two)
     glued_units: list[str] = Field(default_factory=list)
@@ -158,6 +159,8 @@ class Statements(ProfileModel):
     glued_after: Patterns = Field(default_factory=list)
     # after a count, words that make it a lower bound ("2名以上", "and more", "и более")
     open_after: Patterns = Field(default_factory=list)
+    # after a count with its unit, words that make it a rate ("1枚につき", "per card")
+    rate_after: Patterns = Field(default_factory=list)
     # a joiner of two numbers that gives a choice, not a range ("32 or 36 cards": two values,
     # each an `alternative`)
     alternative_between: Patterns = Field(default_factory=list)
