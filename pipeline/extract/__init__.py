@@ -23,6 +23,7 @@ from pipeline.positions import Locator
 from schemas import Document, Fact, PlayerRange, Section
 
 _LETTER = regex.compile(r"\p{L}")
+_BRACKETED = regex.compile(r"[(（][^()（）]*[)）]")
 
 
 def in_script(text: str, script) -> bool:
@@ -131,7 +132,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         qualifier = rule.qualifier
         single = isinstance(value, int) or (isinstance(value, list) and len(value) == 1)
         if qualifier is None and choices is not None and single and (
-                    choices[0].match(norm, ns + end) or choices[1].search(norm, max(0, ns + start - 40), ns + start)
+                    choices[0].match(norm, ns + end, ns + end + 60) or choices[1].search(norm, max(0, ns + start - 40), ns + start)
                     or choices[2].search(norm, ns + start, ns + end)):
             qualifier = "alternative"   # "the game is 121, or even 181": one of the values offered
         if qualifier is None and options is not None and statements is not None:
@@ -141,7 +142,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             sentence = norm[lo:nxt.start() if nxt else min(len(norm), ns + end + 200)]
             # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
             a, b = clause_of(sentence, (ns + start - lo, ns + end - lo), statements)
-            clause = regex.sub(r"[(（][^()（）]*[)）]", lambda x: " " * len(x.group()), sentence[a:b]) \
+            clause = _BRACKETED.sub(lambda x: " " * len(x.group()), sentence[a:b]) \
                 if not any(c in norm[ns + start:ns + end] for c in "(（") else sentence[a:b]
             if options.search(clause):
                 qualifier = "alternative"   # "Возможен вариант игры … для двоих"

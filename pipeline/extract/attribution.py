@@ -79,7 +79,7 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
         if gid is None:
             continue
         dist = max(0, ms - end, start - me)
-        if subject is None and me <= start and cues.copula.match(norm, me):
+        if subject is None and me <= start and cues.copula.match(norm, me, me + 80):
             # "Китайский вист — это двойной болван для двух, трех или четырех человек": the
             # sentence is about its subject, not about the game it is likened to
             subject = gid

@@ -43,6 +43,15 @@ class NumberReader:
         return total + current
 
     @cached_property
+    def _negative(self) -> regex.Pattern:
+        return regex.compile(rf"(?:{'|'.join(self.profile.numbers.negative) or '(?!)'})\s*|[-−](?=\d)", regex.IGNORECASE)
+
+    @cached_property
+    def _suffix(self) -> regex.Pattern | None:
+        suffix = self.profile.numbers.digit_suffix
+        return regex.compile(rf"(?<=\d)(?:{'|'.join(suffix)})$") if suffix else None
+
+    @cached_property
     def words(self) -> dict[str, int]:
         """Every known number word form -> value."""
         table = {str(k).lower(): int(v) for k, v in self.profile.numbers.words.items()}
@@ -88,14 +97,13 @@ class NumberReader:
         text = text.strip().lower()
         if not text:
             return None
-        neg = regex.match(rf"(?:{'|'.join(self.profile.numbers.negative) or '(?!)'})\s*|[-−](?=\d)", text,
-                          regex.IGNORECASE)
+        neg = self._negative.match(text)
         if neg:
             value = self.parse(text[neg.end():])
             return -value if value is not None else None
         digits = text.replace(",", "").replace(" ", "")
-        if self.profile.numbers.digit_suffix:
-            digits = regex.sub(rf"(?<=\d)(?:{'|'.join(self.profile.numbers.digit_suffix)})$", "", digits)
+        if self._suffix is not None:
+            digits = self._suffix.sub("", digits)
         if digits.isdigit():
             return int(digits)
         k = self.parse_kanji(text)
