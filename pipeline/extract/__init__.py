@@ -132,7 +132,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         qualifier = rule.qualifier
         single = isinstance(value, int) or (isinstance(value, list) and len(value) == 1)
         if qualifier is None and choices is not None and single and (
-                    choices[0].match(norm, ns + end, ns + end + 60) or choices[1].search(norm, max(0, ns + start - 40), ns + start)
+                    choices[0].match(norm, ns + end, ns + end + 60)
+                    or choices[1].search(norm, max(0, ns + start - 40), ns + start)
                     or choices[2].search(norm, ns + start, ns + end)):
             qualifier = "alternative"   # "the game is 121, or even 181": one of the values offered
         if qualifier is None and options is not None and statements is not None:
