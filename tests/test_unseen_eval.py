@@ -13,11 +13,11 @@ ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL_DEV = ROOT.parent / "shared" / "external-dev"
 
 # folder: (games identified, texts with a wrong game label at most, fact precision, fact recall)
-FLOORS = {  # measured: games 0.96, 0.89, 0.96, 0.92; no wrong label; P/R .84/.47, .82/.54, .84/.60, .79/.64
-    EXTERNAL_DEV: (0.92, 0, 0.80, 0.44),
-    ROOT / "tests" / "unseen" / "en": (0.88, 0, 0.78, 0.50),
-    ROOT / "tests" / "unseen" / "ja": (0.92, 0, 0.80, 0.56),
-    ROOT / "tests" / "unseen" / "ru": (0.90, 0, 0.75, 0.60),
+FLOORS = {  # measured: games 0.96, 0.89, 0.96, 0.92; no wrong label; P/R .84/.48, .84/.59, .87/.62, .85/.64
+    EXTERNAL_DEV: (0.92, 0, 0.81, 0.45),
+    ROOT / "tests" / "unseen" / "en": (0.88, 0, 0.81, 0.55),
+    ROOT / "tests" / "unseen" / "ja": (0.92, 0, 0.84, 0.58),
+    ROOT / "tests" / "unseen" / "ru": (0.90, 0, 0.81, 0.60),
 }
 
 
@@ -48,11 +48,11 @@ def test_eval_unseen_command_prints_per_text_and_totals():
 
 
 def test_recorded_audit_is_complete_and_meets_its_floor():
-    # tests/audit/: 50 facts per language drawn after the issue-13 work (seed 1130), judged by
-    # reading each in its context; measured 117/150 = 0.78 (en 41, ja 39, ru 37). The audit of
-    # the state before that work is kept in tests/audit/before/ and not counted.
+    # tests/audit/: 50 facts per language drawn after the issue-13 work (seed 1201; rule facts
+    # only), judged by reading each in its context; measured 126/150 = 0.84 (en 45, ja 40,
+    # ru 41). Earlier audits are kept in tests/audit/before/ (0.72) and midway/ (0.78), not counted.
     from pipeline.audit import audited_precision
     counts = audited_precision(ROOT / "tests" / "audit")
     assert {lang: judged for lang, (_, judged) in counts.items()} == {"en": 50, "ja": 50, "ru": 50}
     right = sum(r for r, _ in counts.values())
-    assert right / 150 >= 0.76, counts
+    assert right / 150 >= 0.82, counts
