@@ -331,3 +331,15 @@ def test_card_point_tables_in_any_language(text, lang, points):
 def test_a_rank_list_is_no_point_table():
     _, facts, _ = facts_of("ВИСТ.\n\nСтаршинство карт по очкам: Туз, Король, Дама, Валет, 10, 9, 8, 7.\n", "ru")
     assert not [f for f in facts if f.facet == "card_points"]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("PIQUET.\n\nThe cards rank: ace, king, queen, 10, and 9.\n", "en", None),          # the Jack ranked apart
+    ("PIQUET.\n\nThe cards rank: A K Q J 10 9 8 7.\n", "en", ["A", "K", "Q", "J", "10", "9", "8", "7"]),
+    ("PIQUET.\n\nThe cards rank: ace, 10, king, queen, jack, 9, 8, 7.\n", "en",
+     ["A", "10", "K", "Q", "J", "9", "8", "7"]),                                      # an order of its own
+])
+def test_a_rank_list_with_a_rank_taken_out_is_no_order(text, lang, expected):
+    _, facts, _ = facts_of(text, lang)
+    orders = [f.value for f in facts if f.facet == "rank_order"]
+    assert orders == ([expected] if expected else [])

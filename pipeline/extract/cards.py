@@ -107,3 +107,14 @@ def highest_first(codes: list[str], standard: list[str]) -> list[str]:
     up = sum(1 for a, b in zip(at, at[1:], strict=False) if b < a)
     down = sum(1 for a, b in zip(at, at[1:], strict=False) if b > a)
     return codes[::-1] if up > down else codes
+
+
+def rank_taken_out(codes: list[str], standard: list[str], gap: list[str]) -> bool:
+    """The ranks run in the standard order (the gap order when they hold a Cavalier) but skip
+    one or more inside the run ("ace, king, queen, 10, and 9"): a rank taken out, a trump Jack
+    ranked apart, so the list is no order of the suit as written."""
+    order = standard if all(c in standard for c in codes) else gap
+    if not all(c in order for c in codes):
+        return False
+    at = [order.index(c) for c in codes]
+    return at == sorted(at) and at[-1] - at[0] + 1 > len(at)

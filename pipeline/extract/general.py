@@ -331,7 +331,7 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
                           standard: list[str]) -> list[Statement]:
     """Rank orders stated in a sentence that speaks of ranking: "ranked A (high), K, Q, J, 10 …",
     "Старшинство карт: 2, 3, 4, …, К, Т" (written from low to high: reversed)."""
-    from pipeline.extract.cards import highest_first, parse_rank_list_with_gaps
+    from pipeline.extract.cards import highest_first, parse_rank_list_with_gaps, rank_taken_out
 
     if grammar is None:
         return []
@@ -350,5 +350,7 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
                 codes = codes[::-1]
             else:
                 codes = highest_first(codes, standard)
+            if rank_taken_out(codes, standard, gap_order):
+                continue  # "ace, king, queen, 10, and 9": the ranks of a suit less one, not its order
             out.append(Statement(s.start() + m.start(), s.start() + m.end(), "rank_order", codes))
     return out

@@ -20,6 +20,7 @@ from pipeline.extract.cards import (
     parse_rank_list,
     parse_rank_list_with_gaps,
     rank_code,
+    rank_taken_out,
 )
 from pipeline.knowledge.facets import FacetRegistry
 from pipeline.lang import Language
@@ -92,7 +93,8 @@ def _rank_list(g: Groups, c: ReadContext) -> Found:
     codes = parse_rank_list_with_gaps(g["ranks"], c.vocab, c.orders.gap)
     if not codes or len(codes) < 4 or len(set(codes)) != len(codes):
         return []
-    return [(c.facet, highest_first(codes, c.orders.standard))]
+    codes = highest_first(codes, c.orders.standard)
+    return [] if rank_taken_out(codes, c.orders.standard, c.orders.gap) else [(c.facet, codes)]
 
 
 def _rank_span(g: Groups, c: ReadContext) -> Found:
