@@ -343,3 +343,20 @@ def test_a_rank_list_with_a_rank_taken_out_is_no_order(text, lang, expected):
     _, facts, _ = facts_of(text, lang)
     orders = [f.value for f in facts if f.facet == "rank_order"]
     assert orders == ([expected] if expected else [])
+
+
+@pytest.mark.parametrize("text, lang, facet, value", [
+    ("ВИСТ.\n\nКоличество участников: предпочтительно два или три.\n", "ru", "players", {"min": 2, "max": 3}),
+    ("ВИСТ.\n\nКолода, употребляющаяся при игре состоит из 36 карт.\n", "ru", "deck_size", 36),
+    ("ナポレオン。\n\n強さは A > K > Q > J > 10 > 9 … > 2 です。\n", "ja", "rank_order",
+     ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
+])
+def test_labels_with_a_word_and_arrowed_orders(text, lang, facet, value):
+    _, facts, _ = facts_of(text, lang)
+    got = [f.value.model_dump() if hasattr(f.value, "model_dump") else f.value for f in facts if f.facet == facet]
+    assert value in got, got
+
+
+def test_an_open_lower_bound_is_no_player_count():
+    _, facts, _ = facts_of("ВИСТ.\n\nКоличество игроков: от 2-х\n", "ru")
+    assert not [f for f in facts if f.facet == "players"]

@@ -207,7 +207,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             chunk, rank_orders, vocab, knowledge.terms.orders.gap, knowledge.terms.orders.standard)
         for st in found:
             a, b = doc.orig_span(ns + st.start, ns + st.end)
-            if not st.summed and any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
+            # (not a total, nor one of two values offered: "61 or 121 points" where a rule read 61)
+            if not st.summed and st.qualifier != "alternative" \
+                    and any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
                 continue
             rule = Rule(id=f"{lang}.general.{st.facet}", facet=st.facet, reader=READERS["number"], pattern=None,
                         qualifier=st.qualifier)

@@ -22,6 +22,8 @@ import regex
 from pipeline.extract.sentences import SENTENCE, SENTENCE_END
 from schemas import PlayerRange
 
+_GOES_ON = regex.compile(r"\s*(?:[→>＞…]|\.\.\.|・・・)")
+_ARROWED = regex.compile(r"\w\s*[→>＞]\s*\w")
 _BRACKETED = regex.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
 _QUOTED = regex.compile(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
 LABEL_LINE_CHARS = 80   # a summary block's line is short
@@ -80,7 +82,9 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     spaced_letter = r"\p{L}--[\p{Han}\p{Hiragana}\p{Katakana}]"
     number = regex.compile(rf"(?<![\d.,_])(?<![{spaced_letter}])(?:{rng})(?:\s*|-)(?:{units})",
                            regex.IGNORECASE | regex.V1)
-    value = regex.compile(rf"^\s*[:：\-–—]?\s*(?:{rng})", regex.IGNORECASE | regex.V1)
+    # a label's value may open with one word ("Количество участников: предпочтительно два или три")
+    value = regex.compile(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'}))\p{{L}}+\s+)?(?:{rng})",
+                          regex.IGNORECASE | regex.V1)
     bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*)?"   # a summary line may be a list item: "- プレイ人数:3〜10"
     labels = [(facet, regex.compile(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
@@ -338,11 +342,13 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
     out = []
     for s in SENTENCE.finditer(text):
         clause = s.group()
-        if not grammar.order.search(clause):
+        if not grammar.order.search(clause) and not _ARROWED.search(clause):  # "A→K→Q→…→2" says its order
             continue
         for m in grammar.rank_list.finditer(clause):
             if grammar.choice.search(clause, max(0, m.start() - CHOICE_REACH), m.end() + CHOICE_REACH):
                 continue  # "when three of any of A, K, Q, J, 10 are held": a set, not an order
+            if _GOES_ON.match(clause, m.end()):
+                continue  # "A→K→Q→J→10→...→2カード": the list goes on past what was read
             codes = parse_rank_list_with_gaps(m.group(), vocab, gap_order)
             if not codes or len(codes) < 5 or len(set(codes)) != len(codes):
                 continue
