@@ -360,3 +360,13 @@ def test_labels_with_a_word_and_arrowed_orders(text, lang, facet, value):
 def test_an_open_lower_bound_is_no_player_count():
     _, facts, _ = facts_of("ВИСТ.\n\nКоличество игроков: от 2-х\n", "ru")
     assert not [f for f in facts if f.facet == "players"]
+
+
+@pytest.mark.parametrize("text, facts_expected", [
+    ("FREECELL.\n\nFreecell is played with one card deck.\n", [("deck_size", 52)]),
+    ("SPIDER.\n\nSpider is played with two card decks.\n", [("deck_size", 104), ("packs", 2)]),
+    ("PIQUET.\n\nPiquet is played with one deck.\n", []),    # a pack of no known size
+])
+def test_a_count_of_packs_gives_the_deck_of_a_family_with_a_known_pack(text, facts_expected):
+    _, facts, _ = facts_of(text, "en")
+    assert sorted((f.facet, f.value) for f in facts) == facts_expected

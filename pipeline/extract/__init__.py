@@ -110,7 +110,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for facet, value in read_values(rule, m, context):
             emit_fact(top, ns, rule, start, end, facet, value)
 
-    def emit_fact(top: Section, ns: int, rule, start: int, end: int, facet: str, value) -> None:
+    def emit_fact(top: Section, ns: int, rule, start: int, end: int, facet: str, value,
+                  per_pack: bool = False) -> None:
         anchor = loc.anchor_from_normalized(ns + start, ns + end)
         if any(s <= anchor.start < e for s, e in skip):
             return
@@ -129,6 +130,12 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             rule_id = rule.id + "+topic-game"
         if not _fits_game(knowledge, facet, game_id):
             return
+        if per_pack:   # a count of packs: times the pack of the game's family, if it has one
+            spec, game = knowledge.facets.spec(facet), knowledge.by_id.get(game_id)
+            size = spec.from_packs.get(game.family) if spec and game else None
+            if not size:
+                return
+            value = value * size
         qualifier = rule.qualifier
         single = isinstance(value, int) or (isinstance(value, list) and len(value) == 1)
         if qualifier is None and choices is not None and single and (
@@ -208,12 +215,12 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for st in found:
             a, b = doc.orig_span(ns + st.start, ns + st.end)
             # (not a total, nor one of two values offered: "61 or 121 points" where a rule read 61)
-            if not st.summed and st.qualifier != "alternative" \
+            if not st.summed and not st.per_pack and st.qualifier != "alternative" \
                     and any(s < b and a < e for s, e, _ in taken.near(st.facet, a, b)):
                 continue
             rule = Rule(id=f"{lang}.general.{st.facet}", facet=st.facet, reader=READERS["number"], pattern=None,
                         qualifier=st.qualifier)
-            emit_fact(top, ns, rule, st.start, st.end, st.facet, st.value)
+            emit_fact(top, ns, rule, st.start, st.end, st.facet, st.value, st.per_pack)
         for tm in token_rules.matches(chunk, items=contexts[lang].items):
             emit(top, ns, contexts[lang], tm.rule, tm, tm.start, tm.end)
     return merge_statements(resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text)))

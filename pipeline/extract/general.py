@@ -40,6 +40,7 @@ class Statement:
     value: object
     qualifier: str | None = None   # "alternative": one of two values the text offers
     summed: bool = False           # a count with what is added to it ("52 + 2 jokers"): overrides a shorter read
+    per_pack: bool = False         # value is a count of packs: the facet's size for the game's family
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ class StatementGrammar:
     open_after: regex.Pattern            # "以上", "or more" after a count: a lower bound only
     cues_in_sentence: bool               # a cue may stand in another clause of the sentence
     rate_after: regex.Pattern            # "につき", "per card" after a count: a rate
+    pack_units: dict[str, list[str]]     # unit of a count of packs -> facets read from it by family
     jokers_added: regex.Pattern          # "+ジョーカー2枚", "plus two jokers" after a count of cards
     summed: frozenset[str]               # facets a count of jokers adds to (the unit's deck facet)
     # unit -> [(facet, cue groups, not_with, not_in_sentence)]
@@ -116,8 +118,18 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                             regex.compile(rf"\s*(?:{'|'.join(st.open_after) or '(?!)'})", regex.IGNORECASE),
                             st.cues_in_sentence,
                             regex.compile(rf"(?:{'|'.join(st.rate_after) or '(?!)'})", regex.IGNORECASE),
+                            _pack_units(facets),
                             jokers_added, summed,
                             by_unit, language.numbers, facets)
+
+
+def _pack_units(facets) -> dict[str, list[str]]:
+    """Unit of a count of packs -> the facets that read a size from it (`from_packs`)."""
+    out: dict[str, list[str]] = {}
+    for facet, spec in facets.specs.items():
+        if spec.from_packs and spec.packs_unit:
+            out.setdefault(spec.packs_unit, []).append(facet)
+    return out
 
 
 def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
@@ -261,6 +273,11 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
                     and not grammar.glued_after.fullmatch(sentence[m.start() - 1]):
                 continue
             others = [(x, y) for x, y in numbers if y <= m.start() or x >= m.end()]
+            if unit in grammar.pack_units and not m.group("hi"):
+                n = parse(m.group("lo"))
+                for facet in grammar.pack_units[unit]:   # "played with one deck" (a patience: 52)
+                    if n and 1 <= n <= 8:
+                        out.append(Statement(s.start() + m.start(), s.start() + m.end(), facet, n, per_pack=True))
             found = _facet_of(unit, sentence, m.span(), grammar, others, (a, b), asides) if unit else None
             if found is None:
                 continue

@@ -70,6 +70,10 @@ class FacetSpec(KnowledgeModel):
     not_in_sentence: list[str] = Field(default_factory=list)
     # game families the facet means nothing for (a patience has no hand dealt to each player)
     not_families: list[str] = Field(default_factory=list)
+    # a count of packs states this facet for games of these families, times the pack's size
+    # ("Freecell is played with one deck": a patience's deck is the 52-card pack)
+    from_packs: dict[str, int] = Field(default_factory=dict)
+    packs_unit: str | None = None             # the unit of those counts of packs (profile `units`)
 
 
 class ItemSpec(LangNames):
