@@ -10,12 +10,19 @@ import regex
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.cards import vocabulary
 from pipeline.extract.ditto import ditto_rows
-from pipeline.extract.general import clause_of, general_statements, rank_order_grammar, rank_order_statements, statement_grammar
+from pipeline.extract.general import (
+    clause_of,
+    condition_patterns,
+    general_statements,
+    rank_order_grammar,
+    rank_order_statements,
+    statement_grammar,
+)
 from pipeline.extract.points import point_grammar, point_statements, table_grammar, table_statements
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import RULE_ROLES, role_cues, role_of
 from pipeline.extract.rules import Rule, rules_of
-from pipeline.extract.sentences import SENTENCE_END
+from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
 from pipeline.knowledge import Knowledge
@@ -143,16 +150,14 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     or choices[1].search(norm, max(0, ns + start - 40), ns + start)
                     or choices[2].search(norm, ns + start, ns + end)):
             qualifier = "alternative"   # "the game is 121, or even 181": one of the values offered
-        if qualifier is None and options is not None and statements is not None:
-            lo = max([m.end() for m in SENTENCE_END.finditer(norm, max(0, ns + start - 200), ns + start)] or
-                     [max(0, ns + start - 200)])
-            nxt = SENTENCE_END.search(norm, ns + end, min(len(norm), ns + end + 200))
-            sentence = norm[lo:nxt.start() if nxt else min(len(norm), ns + end + 200)]
+        if qualifier is None and statements is not None:
+            lo, hi = sentence_bounds(norm, ns + start, ns + end, OPTION_REACH)
+            sentence = norm[lo:hi]
             # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
             a, b = clause_of(sentence, (ns + start - lo, ns + end - lo), statements)
             clause = _BRACKETED.sub(lambda x: " " * len(x.group()), sentence[a:b]) \
                 if not any(c in norm[ns + start:ns + end] for c in "(（") else sentence[a:b]
-            if options.search(clause):
+            if statements.alternative.search(clause):
                 qualifier = "alternative"   # "Возможен вариант игры … для двоих"
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
         if condition:  # "If there are four players, six cards are dealt to each": holds when 4 play
@@ -179,9 +184,6 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     conditions = knowledge.compiled(("conditions", lang), lambda: condition_patterns(languages[lang]))
     roles = knowledge.compiled(("role_cues", lang), lambda: role_cues(languages[lang]))
     choices = knowledge.compiled(("choices", lang), lambda: choice_patterns(languages[lang]))
-    options = knowledge.compiled(("options", lang), lambda: regex.compile(
-        "|".join(languages[lang].profile.statements.alternative), regex.IGNORECASE)
-        if languages[lang].profile.statements.alternative else None)
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
@@ -227,6 +229,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
 
 
 CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
+OPTION_REACH = 200                            # how far an option's words ("some play") are looked for
 
 
 def choice_patterns(language) -> tuple[regex.Pattern, regex.Pattern, regex.Pattern] | None:
@@ -242,26 +245,13 @@ def choice_patterns(language) -> tuple[regex.Pattern, regex.Pattern, regex.Patte
             regex.compile(rf"{num}[,，、]?(?:{between}){num}", regex.IGNORECASE))
 
 
-def condition_patterns(language) -> regex.Pattern | None:
-    """The language's player-count conditions (`statements: condition:`), `{N}` a number."""
-    words = language.profile.statements.condition
-    if not words:
-        return None
-    num = language.numbers.pattern
-    return regex.compile("|".join(f"(?:{w.replace('{N}', f'(?P<n>{num})')})" for w in words), regex.IGNORECASE)
-
-
 def condition_of(norm: str, start: int, end: int, pattern: regex.Pattern | None, numbers) -> str | None:
     """"<n>p" when a player-count condition stands in the fact's sentence near it; "conditional"
     when the condition is a bound ("if more than six play", "8〜15人の時"); "self" when the
     only condition is a bound in the fact's own words (a players fact read from "8〜15人の時は")."""
     if pattern is None:
         return None
-    lo = max(0, start - CONDITION_BEFORE)
-    ends = [m.end() for m in SENTENCE_END.finditer(norm, lo, start)]
-    lo = ends[-1] if ends else lo
-    nxt = SENTENCE_END.search(norm, end, min(len(norm), end + CONDITION_AFTER))
-    hi = nxt.start() if nxt else min(len(norm), end + CONDITION_AFTER)
+    lo, hi = sentence_bounds(norm, start, end, CONDITION_BEFORE, CONDITION_AFTER)
     best, own = None, False
     for m in pattern.finditer(norm, lo, hi):
         if m.start() < end and m.end() > start:

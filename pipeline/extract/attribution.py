@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import regex
 
-from pipeline.extract.sentences import SENTENCE_END
+from pipeline.extract.sentences import sentence_bounds
 from pipeline.identify.index import game_index
 
 NEAR = 12          # characters between a value and a game name that make it that game's
@@ -62,13 +62,8 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
     index = game_index(knowledge)
     pattern = index.text_names[0]
     cues = _cues(knowledge)
-    # the sentence around [start, end), at most REACH characters each way (searched in C, not
-    # a character loop: this runs once per fact)
-    lo = max(0, start - REACH)
-    ends = [m.end() for m in SENTENCE_END.finditer(norm, lo, start)]
-    lo = ends[-1] if ends else lo
-    nxt = SENTENCE_END.search(norm, end, min(len(norm), end + REACH))
-    hi = nxt.start() if nxt else min(len(norm), end + REACH)
+    # the sentence around [start, end), at most REACH characters each way
+    lo, hi = sentence_bounds(norm, start, end, REACH)
     own = set(knowledge.family_line(section_game)) if section_game else set()
     best: tuple[int, str] | None = None
     own_dist = None

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import regex
 
-from pipeline.extract.sentences import SENTENCE, SENTENCE_END
+from pipeline.extract.sentences import SENTENCE, sentence_bounds
 from schemas import PlayerRange
 
 _GOES_ON = regex.compile(r"\s*(?:[→>＞…]|\.\.\.|・・・)")
@@ -98,15 +98,15 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
             by_unit.setdefault(spec.unit, []).append((facet, list(spec.cues), list(spec.not_with),
                                                       list(spec.not_in_sentence)))
     skip = regex.compile("|".join(st.skip) or "(?!)", regex.IGNORECASE)
-    condition = regex.compile("|".join(f"(?:{w.replace('{N}', f'(?:{num})')})" for w in st.condition),
-                              regex.IGNORECASE) if st.condition else None
+    condition = condition_patterns(language)
 
     jokers = "|".join(st.cues.get("jokers") or ["(?!)"])
     plus = "|".join(st.cues.get("plus") or ["(?!)"])
     jokers_added = regex.compile(
         rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:{plus})[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
         rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:{jokers}))", regex.IGNORECASE)
-    summed = frozenset(f for f, spec in facets.specs.items() if spec.unit == "cards" and "deck" in spec.cues)
+    # jokers are added to the count of cards in play: the facet a count of packs also states
+    summed = frozenset(f for f, spec in facets.specs.items() if spec.packs_unit)
 
     def words(patterns: list[str]) -> regex.Pattern:
         return regex.compile("|".join(patterns) or "(?!)", regex.IGNORECASE)
@@ -121,6 +121,16 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                             _pack_units(facets),
                             jokers_added, summed,
                             by_unit, language.numbers, facets)
+
+
+def condition_patterns(language) -> regex.Pattern | None:
+    """The language's player-count conditions (`statements: condition:`), `{N}` a number (group
+    `n`; a bound, group `cmp`)."""
+    words = language.profile.statements.condition
+    if not words:
+        return None
+    num = language.numbers.pattern
+    return regex.compile("|".join(f"(?:{w.replace('{N}', f'(?P<n>{num})')})" for w in words), regex.IGNORECASE)
 
 
 def _pack_units(facets) -> dict[str, list[str]]:
@@ -306,16 +316,11 @@ def _totals_win(statements: list[Statement], text: str, grammar: StatementGramma
     total = grammar.cues.get("total")
     if total is None:
         return statements
-    summed = {(sentence_start(text, st.start), st.facet) for st in statements
-              if total.search(text, max(0, st.start - 4), min(len(text), st.end + 8))}
-    return [st for st in statements if (sentence_start(text, st.start), st.facet) not in summed
-            or total.search(text, max(0, st.start - 4), min(len(text), st.end + 8))]
-
-
-def sentence_start(text: str, offset: int) -> int:
-    """The start of the sentence at `offset` (a key for statements of one sentence)."""
-    ends = [m.end() for m in SENTENCE_END.finditer(text, max(0, offset - 400), offset)]
-    return ends[-1] if ends else max(0, offset - 400)
+    totals = [bool(total.search(text, max(0, st.start - 4), min(len(text), st.end + 8))) for st in statements]
+    summed = {(sentence_bounds(text, st.start, st.end, 400)[0], st.facet)
+              for st, is_total in zip(statements, totals, strict=True) if is_total}
+    return [st for st, is_total in zip(statements, totals, strict=True)
+            if is_total or (sentence_bounds(text, st.start, st.end, 400)[0], st.facet) not in summed]
 
 
 @dataclass(frozen=True)

@@ -146,6 +146,9 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
     return out
 
 
+_GLOSS = regex.compile(r"[(（][^()（）]*[)）]")   # "K(キング)": a rank's gloss
+
+
 @dataclass(frozen=True)
 class TableGrammar:
     """Card points written as a list or table of rank–value pairs, in any language:
@@ -194,7 +197,7 @@ def _table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -
             i, j = sorted((grammar.order.index(a), grammar.order.index(b)))
             return grammar.order[i:j + 1]
         return []
-    return _ranks(regex.sub(r"[(（][^()（）]*[)）]", " ", m.group("ranks")), vocab)
+    return _ranks(_GLOSS.sub(" ", m.group("ranks")), vocab)
 
 
 def table_statements(text: str, grammar: TableGrammar | None, vocab: RankVocabulary) -> list[PointStatement]:

@@ -13,12 +13,13 @@ from dataclasses import dataclass
 
 import regex
 
-from pipeline.extract.sentences import SENTENCE_END
+from pipeline.extract.sentences import sentence_bounds
 
 RULE_ROLES = ("rule", "law")          # what comparisons and facet pages show
 ROLE_ORDER = ("example", "strategy", "history", "law")   # the first that a sentence cues wins
 PARAGRAPH_END = regex.compile(r"\n[ \t]*\n|\u2029")
 OPENING = 24                           # an example cue this near a paragraph's start covers it
+SENTENCE_REACH = 400                   # a sentence longer than this each way is cut
 ROW = 40                               # a line this short is a table row, not prose
 
 
@@ -40,10 +41,7 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
     """The role of the sentence of text[start:end] (and of its paragraph, for an example)."""
     if not cues.cues:
         return "rule"
-    ends = [m.end() for m in SENTENCE_END.finditer(text, max(0, start - 400), start)]
-    lo = ends[-1] if ends else max(0, start - 400)
-    nxt = SENTENCE_END.search(text, end, min(len(text), end + 400))
-    hi = nxt.end() if nxt else min(len(text), end + 400)
+    lo, hi = sentence_bounds(text, start, end, SENTENCE_REACH)
     while lo < hi and text[lo].isspace():
         lo += 1
     sentence = text[lo:hi]
