@@ -156,6 +156,38 @@ def _pipeline_seconds(v: dict) -> float:
     return v["ingest"] + v["segment"] + v["extract"]
 
 
+def regex_budget(corpus_dir: Path, rounds: int = 2) -> dict:
+    """ingest + segment + extract of the corpus, best of `rounds`, with every pattern call under
+    the budget as built (a SIGALRM watchdog), under regex's own `timeout=` instead, and with no
+    budget at all: the price of the budget, measured in one run."""
+    import pipeline.patterns as patterns
+    from pipeline.build import process_source
+
+    corpus = load_manifest(corpus_dir)
+    knowledge = load_knowledge(corpus)
+    for e in corpus.entries:   # warm: compiled patterns, spaCy
+        process_source(corpus, e, knowledge)
+
+    def once(watchdog: bool, budget: bool) -> float:
+        real = patterns.TimeoutLog.budget
+        if not budget:
+            patterns.TimeoutLog.budget = lambda self, chars: None   # regex: timeout=None
+        try:
+            with patterns.pattern_budget(watchdog=watchdog):
+                t = time.perf_counter()
+                for e in corpus.entries:
+                    process_source(corpus, e, knowledge)
+                return time.perf_counter() - t
+        finally:
+            patterns.TimeoutLog.budget = real
+
+    modes = {"watchdog": (True, True), "regex_timeout": (False, True), "none": (False, False)}
+    best = {m: min(once(*modes[m]) for _ in range(rounds)) for m in modes}
+    return {"seconds": {m: round(v, 2) for m, v in best.items()},
+            "ratio_watchdog_to_none": round(best["watchdog"] / best["none"], 3),
+            "ratio_regex_timeout_to_none": round(best["regex_timeout"] / best["none"], 3)}
+
+
 def du(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -168,6 +200,7 @@ def main() -> None:
                                 "platform": platform.platform()}}
     imports_s, cold_s = cold_corpus_seconds()
     report["cold_corpus"] = {"import_seconds": imports_s, "ingest_segment_extract_seconds": cold_s}
+    report["regex_budget"] = regex_budget(CORPUS)
     tmp = Path(tempfile.mkdtemp(prefix="hoyle-bench-"))
     try:
         # full build with the site, then a no-op rebuild and a forced rebuild from the cache
@@ -231,6 +264,11 @@ def main() -> None:
     cold = report["cold_corpus"]
     print(f"- the whole corpus in a fresh process: imports {cold['import_seconds']} s, then ingest + segment + "
           f"extract {cold['ingest_segment_extract_seconds']} s (pattern compilation and spaCy loading included)")
+    rb = report["regex_budget"]
+    print(f"- time budget of every pattern (ingest + segment + extract of the corpus): "
+          f"{rb['seconds']['watchdog']} s with the watchdog, {rb['seconds']['none']} s with no budget "
+          f"(ratio {rb['ratio_watchdog_to_none']}); regex's own timeout= would cost "
+          f"{rb['seconds']['regex_timeout']} s (ratio {rb['ratio_regex_timeout_to_none']})")
     print("\n| language (1x) | chars | ingest c/s | segment c/s | extract c/s | pipeline c/s | bare c/s | ratio |")
     print("|---|---|---|---|---|---|---|---|")
     for lang, v in report["scaling"][0]["per_language"].items():

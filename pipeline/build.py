@@ -9,10 +9,11 @@ from pathlib import Path
 from pipeline.align import align, topic_passages
 from pipeline.errors import HoyleError
 from pipeline.extract import extract
-from pipeline.ingest import ingest
+from pipeline.ingest import ingest, ingest_warnings
 from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.manifest import Corpus, load_manifest
 from pipeline.output import staged_output, write_json, write_jsonl
+from pipeline.patterns import pattern_budget
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
 from pipeline.segment import segment_document
@@ -107,15 +108,40 @@ class SourceResult:
 
 
 def process_source(corpus: Corpus, entry, knowledge: Knowledge) -> SourceResult:
-    """ingest -> segment -> extract for one source: a pure function of its inputs."""
-    source, doc = read_source(corpus, entry, knowledge.languages)
-    seg = segment_document(doc, knowledge, entry.conventions, entry.title)
-    sections, warnings = seg.sections, seg.warnings
-    # warnings name the file and line, as every message to the user does
-    where = str(corpus.text_path(entry))
-    warnings = [where + w[len(doc.source_id):] if w.startswith(doc.source_id + ":") else w for w in warnings]
-    facts = extract(doc, sections, knowledge)
+    """ingest -> segment -> extract for one source: a pure function of its inputs. Every pattern
+    runs under a time budget; one that runs over it on a line is skipped there and named."""
+    with pattern_budget() as budget:
+        source, doc = read_source(corpus, entry, knowledge.languages)
+        seg = segment_document(doc, knowledge, entry.conventions, entry.title)
+        facts = extract(doc, sections := seg.sections, knowledge)
+    # warnings name the source and line ("<id>:<line>: ..."); the file is put in when they are
+    # shown (a cached result may be shown for a corpus in another place)
+    warnings = ingest_warnings(doc) + seg.warnings + timeout_warnings(doc, budget.timeouts)
     return SourceResult(source, doc, sections, warnings, facts, seg.provisional)
+
+
+def timeout_warnings(doc: Document, timeouts) -> list[str]:
+    out = []
+    for t in dict.fromkeys(timeouts):   # once per pattern and line
+        at = doc.normalized.find(t.snippet) if t.snippet else -1
+        line = doc.text.count("\n", 0, doc.orig_span(at, at + 1)[0]) + 1 if at >= 0 else None
+        out.append(f"{doc.source_id}:{line or '?'}: pattern ({t.origin}) ran over its time budget on this line "
+                   f"and was skipped there; simplify the pattern (nested repeats like (a+)+ backtrack "
+                   f"without end)")
+    return out
+
+
+def located_warnings(corpus: Corpus, entry, warnings: list[str]) -> list[str]:
+    """Warnings of one source with its file's path in place of its id (as every message to the
+    user names a file)."""
+    where = str(corpus.text_path(entry))
+    return [where + w[len(entry.id):] if w.startswith(entry.id + ":") else w for w in warnings]
+
+
+def cache_entry(key: str, res: SourceResult):
+    from pipeline.cache import CachedSource
+    return CachedSource(key=key, source=res.source, document=res.document, sections=res.sections,
+                        warnings=res.warnings, facts=res.facts, provisional=res.provisional)
 
 
 def _worker(args) -> tuple[str, SourceResult]:
@@ -128,7 +154,8 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
 
     knowledge = load_checked_knowledge(corpus)
     cache = Cache(cache_dir)
-    keys, done, todo = {}, {}, []
+    cache.remove_stale()
+    keys, done, todo, cache_notes = {}, {}, [], []
     for entry in corpus.entries:
         path = corpus.text_path(entry)
         try:
@@ -137,10 +164,17 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
             raise HoyleError(f"{path}: cannot read: {exc.strerror}") from None
         keys[entry.id] = source_key(raw, entry.model_dump_json(), knowledge.digest)
         hit = cache.get(keys[entry.id])
-        if isinstance(hit, SourceResult):
-            done[entry.id] = hit
+        if hit is not None:
+            done[entry.id] = SourceResult(hit.source, hit.document, hit.sections, hit.warnings, hit.facts,
+                                          hit.provisional)
         else:
             todo.append(entry)
+
+    def store(sid: str, res: SourceResult) -> None:
+        note = cache.put(cache_entry(keys[sid], res))
+        if note and note not in cache_notes:
+            cache_notes.append(note)
+
     stage = progress.stage("ingest+segment+extract", len(corpus.entries))
     for sid in done:
         stage.advance(f"{sid} (cached)")
@@ -149,23 +183,24 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for sid, res in pool.map(_worker, [(corpus, e) for e in todo]):
                 done[sid] = res
-                cache.put(keys[sid], res)
+                store(sid, res)
                 stage.advance(sid)
     else:
         for entry in todo:
             res = process_source(corpus, entry, knowledge)
             done[entry.id] = res
-            cache.put(keys[entry.id], res)
+            store(entry.id, res)
             stage.advance(entry.id)
     order = sorted(corpus.entries, key=lambda e: (e.year or 0, e.id))
     result = BuildResult(corpus=corpus, sources=[done[e.id].source for e in order],
                          documents={e.id: done[e.id].document for e in order}, knowledge=knowledge)
     result.processed = [e.id for e in todo]
+    result.warnings.extend(cache_notes)
     provisional: dict[str, Game] = {}
     for e in order:
         result.sections[e.id] = done[e.id].sections
         result.facts[e.id] = done[e.id].facts
-        result.warnings.extend(done[e.id].warnings)
+        result.warnings.extend(located_warnings(corpus, e, done[e.id].warnings))
         for game in done[e.id].provisional:
             provisional.setdefault(game.id, game)
     if provisional:

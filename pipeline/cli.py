@@ -372,8 +372,11 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
     if fmt not in ("json", "csv", "sqlite", "tei"):
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use json, csv, sqlite or tei"))
     result = _run(corpus)
-    with staged_output(out) as tmp:
-        write_exports(result, tmp, (fmt,))
+    try:
+        with staged_output(out) as tmp:
+            write_exports(result, tmp, (fmt,))
+    except HoyleError as exc:
+        _fail(exc)
     console.print(f"wrote {fmt} export into {out}", highlight=False)
 
 

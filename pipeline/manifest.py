@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +28,7 @@ class Corpus:
     def knowledge_path(self, name: str) -> Path:
         """A corpus may bring its own knowledge file; otherwise the embedded one is used."""
         own = self.root / name
-        return own if own.is_file() else EMBEDDED_CORPUS / name
+        return inside_corpus(self.root, name, str(own)) if own.is_file() else EMBEDDED_CORPUS / name
 
 
 def _describe(error: ValidationError) -> str:
@@ -63,6 +64,7 @@ def load_manifest(root: Path) -> Corpus:
         raise HoyleError(f"{path}: no [[source]] entries", hint="add one [[source]] table per text")
     entries: list[ManifestEntry] = []
     seen: dict[str, int] = {}
+    texts: dict[str, str] = {}   # sha256 of a text -> the id listing it
     languages = load_languages(root / "lang")
     for i, table in enumerate(tables, start=1):
         label = f"[[source]] #{i}" + (f" (id {table.get('id')!r})" if isinstance(table, dict) and "id" in table else "")
@@ -78,9 +80,26 @@ def load_manifest(root: Path) -> Corpus:
             raise HoyleError(f"{path}: {label}: language {entry.language!r} has no profile "
                              f"(known: {', '.join(languages.codes)})",
                              hint=f"use one of those, or add {root / 'lang' / entry.language}/profile.yaml")
-        file = root / entry.file
+        file = inside_corpus(root, entry.file, f"{path}: {label}: file {entry.file!r}")
         if not file.is_file():
             raise HoyleError(f"{path}: {label}: file {entry.file!r} not found in {root}",
                              hint="check the path, relative to the corpus folder")
+        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+        if digest in texts:
+            # two ids for one text would show every fact of it as two sources agreeing
+            raise HoyleError(f"{path}: {label}: file {entry.file!r} holds the same text as source "
+                             f"{texts[digest]!r}", hint="list each text once (remove one of the two entries)")
+        texts[digest] = entry.id
         entries.append(entry)
     return Corpus(root=root, entries=tuple(entries))
+
+
+def inside_corpus(root: Path, relative: str, what: str) -> Path:
+    """`root / relative`, refused when it resolves outside the corpus folder (a symlink, or a
+    symlinked folder, pointing elsewhere: the build would publish whatever it points at)."""
+    file = root / relative
+    real_root = root.resolve()
+    if not file.resolve().is_relative_to(real_root):
+        raise HoyleError(f"{what} resolves outside the corpus folder ({file.resolve()})",
+                         hint=f"copy the text into {root} instead of linking to it")
+    return file

@@ -2,15 +2,25 @@
 
 from __future__ import annotations
 
+import ctypes
+import errno
+import fcntl
+import glob
 import json
 import os
+import secrets
 import shutil
-import tempfile
+import signal
+import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 from pydantic import BaseModel
+
+from pipeline.errors import HoyleError
+
+AT_FDCWD, RENAME_EXCHANGE = -100, 2  # from <fcntl.h> and <linux/fs.h>
 
 
 def dump_json(value) -> str:
@@ -38,36 +48,161 @@ def write_jsonl(path: Path, records: Iterable[BaseModel]) -> int:
     return n
 
 
+MARKER = ".hoyle-output"  # every folder hoyle makes as an output carries it: --out only replaces its own folders
+_FOREIGN_HINT = "choose an empty or new folder, or a folder hoyle made; nothing was changed"
+
+
+def _cannot_write(out_dir: Path, exc: OSError) -> HoyleError:
+    return HoyleError(f"{out_dir}: cannot write: {exc.strerror or exc}",
+                      hint=f"check free space and permissions of {out_dir.parent}; the previous output is unchanged")
+
+
+def _is_ours(out_dir: Path) -> bool:
+    names = {p.name for p in out_dir.iterdir()}
+    if not names or MARKER in names:
+        return True
+    # A build made before the marker existed: keeps `make build` working over old build/ folders.
+    data = out_dir / "data"
+    return (data / "sources.json").is_file() and ((out_dir / ".stamp").is_file() or (data / "facts.jsonl").is_file())
+
+
+def _refuse_foreign(out_dir: Path) -> None:
+    """--out never deletes or replaces what hoyle did not create."""
+    if not out_dir.exists():
+        return
+    if not out_dir.is_dir():
+        raise HoyleError(f"{out_dir}: --out is a file, not a folder", hint=_FOREIGN_HINT)
+    if not _is_ours(out_dir):
+        raise HoyleError(f"{out_dir}: folder holds files hoyle did not write", hint=_FOREIGN_HINT)
+
+
 def _remove_stale(out_dir: Path) -> None:
     """Temporary folders left by a build that was killed (its process no longer runs)."""
-    for path in out_dir.parent.glob(f".{out_dir.name}.tmp-*-*"):
+    name = glob.escape(out_dir.name)
+    for path in [*out_dir.parent.glob(f".{name}.tmp-*-*"), *out_dir.parent.glob(f".{name}.old-*")]:
         try:
-            pid = int(path.name.split(".tmp-", 1)[1].split("-", 1)[0])
-            os.kill(pid, 0)
+            pid = int(path.name[len(out_dir.name) + 6:].split("-", 1)[0])
+            if pid != os.getpid():  # we hold the lock: our own leftovers are stale too
+                os.kill(pid, 0)
+                continue
         except ProcessLookupError:
-            shutil.rmtree(path, ignore_errors=True)
+            pass
         except (ValueError, PermissionError):
             continue
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _make_tmp(out_dir: Path) -> Path:
+    # os.mkdir, not mkdtemp: mode 0o777 & ~umask (mkdtemp's 0700 would end up as the output's mode).
+    for _ in range(100):
+        tmp = out_dir.parent / f".{out_dir.name}.tmp-{os.getpid()}-{secrets.token_hex(4)}"
+        try:
+            tmp.mkdir()
+            return tmp
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no free temporary name", str(out_dir.parent))
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one atomic step (Linux renameat2). False where the kernel, libc or fs can't."""
+    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if renameat2 is None:
+        return False
+    renameat2.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    if renameat2(AT_FDCWD, os.fsencode(a), AT_FDCWD, os.fsencode(b), RENAME_EXCHANGE) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+        return False
+    raise OSError(err, os.strerror(err), str(b))
+
+
+def _swap(tmp: Path, out_dir: Path) -> None:
+    """Put tmp at out_dir so that a complete build is there at every instant; tmp then holds the old tree."""
+    if not out_dir.exists():
+        os.rename(tmp, out_dir)
+    elif not _exchange(tmp, out_dir):
+        # Fallback (no renameat2, or a filesystem without RENAME_EXCHANGE): two renames, with a short
+        # moment where out_dir is missing. The old tree goes back if the second rename fails.
+        old = out_dir.parent / f".{out_dir.name}.old-{os.getpid()}"
+        os.replace(out_dir, old)
+        try:
+            os.replace(tmp, out_dir)
+        except OSError:
+            os.replace(old, out_dir)
+            raise
+        os.replace(old, tmp)  # so the caller removes the old tree as after an exchange
+
+
+@contextmanager
+def _exclusive_lock(out_dir: Path) -> Iterator[None]:
+    """One writer per --out: a second hoyle fails fast instead of racing on the same folder."""
+    lock = out_dir.parent / f".{out_dir.name}.lock"
+    try:
+        out_dir.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o666)
+    except OSError as exc:
+        raise _cannot_write(out_dir, exc) from exc
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise HoyleError(f"another hoyle is writing {out_dir}",
+                             hint="wait for it to finish, or choose another --out") from None
+        yield  # the lock file stays: removing it would let two writers lock two different files
+    finally:
+        os.close(fd)  # closing releases the lock
+
+
+def _terminate(signum, frame):
+    raise SystemExit(128 + signum)
+
+
+@contextmanager
+def _sigterm_exits() -> Iterator[None]:
+    """Turn SIGTERM into SystemExit so the cleanup path runs (signal handlers only work in the main thread)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _terminate)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
+
+
+@contextmanager
+def _signals_deferred() -> Iterator[None]:
+    """Hold SIGTERM and SIGINT back while swapping, so an interrupt can't land between its steps."""
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGTERM, signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 @contextmanager
 def staged_output(out_dir: Path) -> Iterator[Path]:
-    """Yield a temporary folder beside `out_dir`; on success swap it into place.
+    """Yield a temporary folder beside `out_dir`; on success swap it into place in one atomic step.
 
-    On any error (or an interrupt) the temporary folder is removed and the previous
-    `out_dir` stays as it was.
+    On any error (or an interrupt, or SIGTERM) the temporary folder is removed and the previous `out_dir`
+    stays as it was. An OSError (full disk, no permission) becomes a HoyleError naming `out_dir`.
     """
     out_dir = Path(out_dir).resolve()
-    out_dir.parent.mkdir(parents=True, exist_ok=True)
-    _remove_stale(out_dir)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.tmp-{os.getpid()}-", dir=out_dir.parent))
-    try:
-        yield tmp
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-    old = out_dir.parent / f".{out_dir.name}.old-{os.getpid()}"
-    if out_dir.exists():
-        os.replace(out_dir, old)
-    os.replace(tmp, out_dir)
-    shutil.rmtree(old, ignore_errors=True)
+    with _exclusive_lock(out_dir), _sigterm_exits():
+        tmp = None
+        try:
+            _refuse_foreign(out_dir)
+            _remove_stale(out_dir)
+            tmp = _make_tmp(out_dir)
+            (tmp / MARKER).write_text("made by hoyle: `--out` may replace this folder\n", encoding="utf-8")
+            yield tmp
+            with _signals_deferred():
+                _swap(tmp, out_dir)
+        except OSError as exc:
+            raise _cannot_write(out_dir, exc) from exc
+        finally:
+            if tmp is not None:  # after the swap it holds the previous tree (or nothing)
+                with _signals_deferred():  # a second SIGTERM must not cut the cleanup short
+                    shutil.rmtree(tmp, ignore_errors=True)

@@ -6,6 +6,7 @@ on by other tools: add fields, never rename or drop them.
 
 from __future__ import annotations
 
+import codecs
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -30,7 +31,8 @@ class ManifestEntry(Record):
     file: str
     language: Language
     title: str = Field(min_length=1)
-    year: int | None = None
+    # printed card-game rules begin in the 15th century; a year past 2100 is a typo
+    year: int | None = Field(default=None, ge=1400, le=2100)
     edition: str | None = None
     kind: SourceKind = "book"
     machine_translated: bool = False
@@ -41,6 +43,19 @@ class ManifestEntry(Record):
     # id of another source that is the same edition (this one translates it): contents and
     # index entries of this source are linked to that source's sections
     same_edition_as: str | None = Field(default=None, pattern=SLUG)
+
+    @field_validator("encoding")
+    @classmethod
+    def _text_codec(cls, v: str | None) -> str | None:
+        if v is None:
+            return v
+        try:
+            info = codecs.lookup(v)
+        except LookupError:
+            raise ValueError(f"unknown encoding {v!r} (use a text encoding such as utf-8, shift_jis, cp1251)") from None
+        if not getattr(info, "_is_text_encoding", True):
+            raise ValueError(f"{v!r} is not a text encoding (use one such as utf-8, shift_jis, cp1251)")
+        return v
 
     @field_validator("file")
     @classmethod

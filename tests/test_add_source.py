@@ -103,3 +103,16 @@ def test_add_source_refuses_a_manifest_whose_sources_are_not_tables(corpus_facto
     assert result.exit_code == 2, result.output
     assert "not [[source]] tables" in result.output.replace("\n", " ")
     assert snapshot(root) == before
+
+
+@pytest.mark.parametrize("extra, expected", [
+    (("--year", "100000000000000000000"), "year: Input should be less than or equal to 2100"),
+    (("--encoding", "rot13"), "encoding 'rot13' declared in sources.toml is not a text encoding"),
+])
+def test_add_source_refuses_what_would_break_every_later_build(corpus_factory, new_text, extra, expected):
+    # `--year 1e20` used to be written, and every build after it died in SQLite
+    root = corpus_factory(MANIFEST, {"texts/a.txt": "PIQUET.\n\nPiquet is played by two persons.\n"})
+    before = snapshot(root)
+    result = add(root, new_text, *extra)
+    assert result.exit_code == 2 and expected in result.output and "Traceback" not in result.output
+    assert snapshot(root) == before

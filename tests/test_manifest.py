@@ -29,6 +29,12 @@ def run(root, *args):
     (GOOD.replace('title = "A Book"', 'title = "A Book'), "malformed TOML"),
     (GOOD.replace("texts/a.txt", "../outside.txt"), "file: Value error"),
     ("", "no [[source]] entries"),
+    # issue 14: these were tracebacks (SQLite overflow, codec errors)
+    (GOOD + "year = 100000000000000000000\n", "year: Input should be less than or equal to 2100"),
+    (GOOD + "year = -5\n", "year: Input should be greater than or equal to 1400"),
+    (GOOD + 'encoding = "rot13"\n', "'rot13' is not a text encoding"),
+    (GOOD + 'encoding = "base64"\n', "'base64' is not a text encoding"),
+    (GOOD + 'encoding = "no-such-codec"\n', "unknown encoding 'no-such-codec'"),
 ])
 def test_manifest_errors_are_one_clear_line(corpus_factory, manifest, expected):
     root = corpus_factory(manifest, {"texts/a.txt": "Piquet is played by two persons.\n"})
@@ -58,3 +64,45 @@ def test_good_manifest_builds(corpus_factory):
     result = run(root, "build")
     assert result.exit_code == 0, result.output
     assert (root.parent / "out" / "data" / "sources.json").is_file()
+
+
+def test_a_text_linked_from_outside_the_corpus_is_refused(corpus_factory, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("root:x:0:0:root:/root:/bin/bash\n", encoding="utf-8")
+    root = corpus_factory(GOOD, {})
+    (root / "texts").mkdir(exist_ok=True)
+    (root / "texts" / "a.txt").symlink_to(secret)
+    result = run(root, "build")
+    assert result.exit_code == 2 and "resolves outside the corpus folder" in result.output
+    assert not (root.parent / "out").exists()
+
+
+def test_a_symlinked_folder_of_texts_is_refused(corpus_factory, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "a.txt").write_text("Piquet is played by two persons.\n", encoding="utf-8")
+    root = corpus_factory(GOOD, {})
+    if (root / "texts").exists():
+        (root / "texts").rmdir()
+    (root / "texts").symlink_to(elsewhere, target_is_directory=True)
+    result = run(root, "build")
+    assert result.exit_code == 2 and "resolves outside the corpus folder" in result.output
+
+
+def test_a_knowledge_file_linked_from_outside_is_refused(corpus_factory, tmp_path):
+    outside = tmp_path / "games.yaml"
+    outside.write_text("[]\n", encoding="utf-8")
+    root = corpus_factory(GOOD, {"texts/a.txt": "Piquet is played by two persons.\n"})
+    (root / "games.yaml").symlink_to(outside)
+    result = run(root, "build")
+    assert result.exit_code == 2 and "resolves outside the corpus folder" in result.output
+
+
+def test_the_same_text_under_two_ids_is_refused(corpus_factory):
+    text = "Piquet is played by two persons.\n"
+    root = corpus_factory(GOOD + GOOD.replace('"a-book"', '"b-book"').replace("texts/a.txt", "texts/b.txt"),
+                          {"texts/a.txt": text, "texts/b.txt": text})
+    result = run(root, "build")
+    assert result.exit_code == 2, result.output
+    assert "holds the same text as source 'a-book'" in result.output
+    assert not (root.parent / "out").exists()

@@ -11,10 +11,12 @@ from pathlib import Path
 import regex
 from lxml import etree
 
+from pipeline.patterns import compile_pattern
+
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
 XML_LANG = "{http://www.w3.org/XML/1998/namespace}lang"
-_NOT_XML = regex.compile(r"[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
+_NOT_XML = compile_pattern(r"[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\U00010000-\U0010FFFF]")
 
 
 def xml_id(prefix: str, raw: str) -> str:

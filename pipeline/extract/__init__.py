@@ -26,17 +26,18 @@ from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
 from pipeline.knowledge import Knowledge
+from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import Locator
 from schemas import Document, Fact, PlayerRange, Section
 
-_LETTER = regex.compile(r"\p{L}")
-_BRACKETED = regex.compile(r"[(（][^()（）]*[)）]")
+_NOT_LETTER = compile_pattern(r"\P{L}+")
+_BRACKETED = compile_pattern(r"[(（][^()（）]*[)）]")
 
 
 def in_script(text: str, script) -> bool:
     """Most letters of `text` are in `script`."""
-    letters = _LETTER.findall(text)
-    return bool(letters) and sum(1 for c in letters if script.match(c)) >= 0.8 * len(letters)
+    letters = _NOT_LETTER.sub("", text)
+    return bool(letters) and len(letters) - len(script.sub("", letters)) >= 0.8 * len(letters)
 
 
 def script_runs(text: str, script) -> list[tuple[int, int]]:
@@ -45,8 +46,9 @@ def script_runs(text: str, script) -> list[tuple[int, int]]:
     pos = 0
     for line in text.split("\n"):
         end = pos + len(line)
-        letters = _LETTER.findall(line)
-        if len(letters) >= 8 and sum(1 for c in letters if script.match(c)) >= 0.6 * len(letters):
+        letters = _NOT_LETTER.sub("", line)
+        # (the script is a character class: its letters counted in one call, not one per letter)
+        if len(letters) >= 8 and len(letters) - len(script.sub("", letters)) >= 0.6 * len(letters):
             if runs and runs[-1][1] >= pos - 1:
                 runs[-1] = (runs[-1][0], end)
             else:
@@ -66,7 +68,7 @@ def read_context(knowledge: Knowledge, lang: str) -> ReadContext:
         link = "|".join(knowledge.languages.all_patterns(lambda p: p.words.point_link)) or "(?!)"
         return ReadContext(facet="", item=None, language=knowledge.languages[lang], vocab=vocabulary(knowledge),
                            facets=knowledge.facets, items=knowledge.facets.item_names(lang),
-                           suits=knowledge.suit_names, point_link=regex.compile(link, regex.IGNORECASE),
+                           suits=knowledge.suit_names, point_link=compile_pattern(link, regex.IGNORECASE),
                            orders=knowledge.terms.orders, four_of=dict(knowledge.terms.four_of))
     return knowledge.compiled(("read_context", lang), build)
 
@@ -232,20 +234,20 @@ CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-cou
 OPTION_REACH = 200                            # how far an option's words ("some play") are looked for
 
 
-def choice_patterns(language) -> tuple[regex.Pattern, regex.Pattern, regex.Pattern] | None:
+def choice_patterns(language) -> tuple[BudgetedPattern, BudgetedPattern, BudgetedPattern] | None:
     """A count with a second one offered beside it: "121 or even 181" (after the fact's number,
     or before it), by the language's `statements: alternative_between:`."""
     between = "|".join(language.profile.statements.alternative_between)
     if not between:
         return None
     num = language.numbers.pattern
-    return (regex.compile(rf"[,，、]?(?:{between})(?:\p{{L}}+\s+)?{num}(?!\s*(?:\p{{L}}+\s+)?(?:players?|people|persons))",
+    return (compile_pattern(rf"[,，、]?(?:{between})(?:\p{{L}}+\s+)?{num}(?!\s*(?:\p{{L}}+\s+)?(?:players?|people|persons))",
                           regex.IGNORECASE),
-            regex.compile(rf"{num}[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE),
-            regex.compile(rf"{num}[,，、]?(?:{between}){num}", regex.IGNORECASE))
+            compile_pattern(rf"{num}[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE),
+            compile_pattern(rf"{num}[,，、]?(?:{between}){num}", regex.IGNORECASE))
 
 
-def condition_of(norm: str, start: int, end: int, pattern: regex.Pattern | None, numbers) -> str | None:
+def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | None, numbers) -> str | None:
     """"<n>p" when a player-count condition stands in the fact's sentence near it; "conditional"
     when the condition is a bound ("if more than six play", "8〜15人の時"); "self" when the
     only condition is a bound in the fact's own words (a players fact read from "8〜15人の時は")."""

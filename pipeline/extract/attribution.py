@@ -11,6 +11,7 @@ import regex
 
 from pipeline.extract.sentences import sentence_bounds
 from pipeline.identify.index import game_index
+from pipeline.patterns import BudgetedPattern, compile_pattern
 
 NEAR = 12          # characters between a value and a game name that make it that game's
 REACH = 200        # the longest stretch of a sentence read on each side of a value
@@ -22,9 +23,9 @@ class Cues:
     or make it a sentence's subject ("X — это", "X is a", "Xは"): `attribution:` in every
     language's profile, merged (a text may quote another language)."""
 
-    before: regex.Pattern
-    after: regex.Pattern
-    copula: regex.Pattern
+    before: BudgetedPattern
+    after: BudgetedPattern
+    copula: BudgetedPattern
 
 
 def attribution_cues(knowledge) -> Cues:
@@ -33,9 +34,9 @@ def attribution_cues(knowledge) -> Cues:
 
     articles = "|".join(regex.escape(a) for a in knowledge.languages.all_patterns(lambda p: p.names.articles))
     article = rf"(?:(?:{articles})\s+)?" if articles else ""
-    return Cues(regex.compile(rf"(?:{alt(lambda p: p.attribution.compared_before)})\s*{article}$", regex.IGNORECASE),
-                regex.compile(rf"\s*(?:{alt(lambda p: p.attribution.compared_after)})", regex.IGNORECASE),
-                regex.compile(rf"\s*(?:{alt(lambda p: p.attribution.subject_copula)})", regex.IGNORECASE))
+    return Cues(compile_pattern(rf"(?:{alt(lambda p: p.attribution.compared_before)})\s*{article}$", regex.IGNORECASE),
+                compile_pattern(rf"\s*(?:{alt(lambda p: p.attribution.compared_after)})", regex.IGNORECASE),
+                compile_pattern(rf"\s*(?:{alt(lambda p: p.attribution.subject_copula)})", regex.IGNORECASE))
 
 
 def _cues(knowledge) -> Cues:

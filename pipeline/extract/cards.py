@@ -11,6 +11,11 @@ import regex
 from pipeline.knowledge.models import TermsFile
 from pipeline.lang import Languages
 from pipeline.lang.numbers import NumberReader
+from pipeline.patterns import compile_pattern
+
+# The most items a list of ranks or rank-value pairs is read to (a pack has 13 ranks and its
+# jokers): every list pattern is bounded, so a long run is read in linear time.
+MAX_LIST_ITEMS = 24
 
 
 @dataclass(frozen=True)
@@ -43,7 +48,9 @@ def vocabulary_from_terms(terms: TermsFile, languages: Languages) -> RankVocabul
     edge = r"A-Za-z\p{Cyrillic}\d"
     token = rf"(?<![{edge}])(?:{alt})(?:e?s)?(?:\s*[(（](?:{alt})[)）])?(?![{edge}])"
     joiners = "|".join(languages.all_patterns(lambda p: p.words.and_)) or "(?!)"
-    sep = rf"(?:\s*[,，、;；/]?\s*(?:{joiners})?\s*)"
+    # one way only to read the spaces of a gap: "\s*,?\s*" splits n spaces n+1 ways, and a
+    # failing list of k gaps was tried (n+1)^k times
+    sep = rf"(?:\s*(?:[,，、;；/]\s*)?(?:(?:{joiners})\s*)?)"
     link = "|".join([*languages.all_patterns(lambda p: p.words.pair_link), "=", ":"])
     unit = "|".join(languages.all_patterns(lambda p: p.words.points_unit)) or "(?!)"
     return RankVocabulary(names, token, sep, rf"(?:\s*(?:{link})?\s*)", unit)
@@ -63,7 +70,7 @@ def rank_code(token: str, vocab: RankVocabulary) -> str | None:
 
 
 def parse_rank_list(text: str, vocab: RankVocabulary) -> list[str]:
-    codes = [rank_code(m.group(), vocab) for m in regex.finditer(vocab.token, text, regex.IGNORECASE)]
+    codes = [rank_code(m.group(), vocab) for m in compile_pattern(vocab.token, regex.IGNORECASE).finditer(text)]
     return [c for c in codes if c]
 
 
@@ -74,7 +81,8 @@ def pairs_regex(vocab: RankVocabulary, numbers: NumberReader) -> str:
 
 def parse_points(text: str, vocab: RankVocabulary, numbers: NumberReader) -> dict[str, int]:
     out: dict[str, int] = {}
-    for m in regex.finditer(rf"(?P<r>{vocab.token})(?P<rest>.{{0,30}}?)(?P<n>{numbers.pattern})", text, regex.IGNORECASE):
+    pair = compile_pattern(rf"(?P<r>{vocab.token})(?P<rest>.{{0,30}}?)(?P<n>{numbers.pattern})", regex.IGNORECASE)
+    for m in pair.finditer(text):
         code = rank_code(m.group("r"), vocab)
         n = numbers.parse(m.group("n"))
         if code and n is not None and code not in out:
@@ -82,7 +90,7 @@ def parse_points(text: str, vocab: RankVocabulary, numbers: NumberReader) -> dic
     return out
 
 
-_GAP = regex.compile(r"…|\.\.\.|・・・")
+_GAP = compile_pattern(r"…|\.\.\.|・・・")
 
 
 def parse_rank_list_with_gaps(text: str, vocab: RankVocabulary, gap_order: list[str]) -> list[str] | None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import regex
+from pipeline.patterns import compile_pattern
 
 # typographic ditto marks; the words ("do.", "ditto") are each language's `words: ditto:`
 MARKS = frozenset({"”", "〃", "″", "\"", "“"})
-_TOKEN = regex.compile(r"\S+")
+_TOKEN = compile_pattern(r"\S+")
 
 
 @dataclass(frozen=True)
@@ -56,17 +56,18 @@ def ditto_rows(chunk: str, words: frozenset[str] = frozenset()) -> list[DittoRow
     model: list[str] | None = None
     pos = 0
     for line in chunk.split("\n"):
-        tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(line)]
-        words = [t for _, t in tokens]
+        words = line.split()   # (the places of the words only for a ditto row)
         marks = sum(1 for w in words if _is_mark(w))
-        if tokens and marks >= 2 and marks < len(words) and model:
+        if words and marks >= 2 and marks < len(words) and model:
             expanded = _expand(words, model, mark_set)
             if expanded:
+                tokens = [(m.start(), m.group()) for m in _TOKEN.finditer(line)]
+                words = [t for _, t in tokens]
                 first_own = next(i for i, w in enumerate(words) if not _is_mark(w))
                 rows.append(DittoRow(pos + tokens[first_own][0], pos + tokens[-1][0] + len(words[-1]),
                                      " ".join(expanded)))
                 model = expanded
-        elif tokens and marks == 0:
+        elif words and marks == 0:
             model = words
         pos += len(line) + 1
     return rows

@@ -19,13 +19,15 @@ from dataclasses import dataclass
 
 import regex
 
-from pipeline.extract.sentences import SENTENCE, sentence_bounds
+from pipeline.extract.cards import MAX_LIST_ITEMS
+from pipeline.extract.sentences import sentence_bounds, sentences
+from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import PlayerRange
 
-_GOES_ON = regex.compile(r"\s*(?:[→>＞…]|\.\.\.|・・・)")
-_ARROWED = regex.compile(r"\w\s*[→>＞]\s*\w")
-_BRACKETED = regex.compile(r"[(（\[][^()（）\[\]]*[)）\]]")
-_QUOTED = regex.compile(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
+_GOES_ON = compile_pattern(r"\s*(?:[→>＞…]|\.\.\.|・・・)")
+_ARROWED = compile_pattern(r"\w\s*[→>＞]\s*\w")
+_BRACKETED = compile_pattern(r"[(（\[][^()（）\[\]]*[)）\]]")
+_QUOTED = compile_pattern(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
 LABEL_LINE_CHARS = 80   # a summary block's line is short
 CUE_WINDOW = 40         # a cue further from its number speaks of something else
 CHOICE_REACH = 12       # "any of" this near a rank list makes it a set to choose from
@@ -45,23 +47,23 @@ class Statement:
 
 @dataclass(frozen=True)
 class StatementGrammar:
-    number: regex.Pattern        # one number or a range, with its unit: groups lo, hi, unit_<kind>
-    any_number: regex.Pattern    # any number
-    labels: list[tuple[str, regex.Pattern]]   # facet, label line (group value)
-    value: regex.Pattern         # a number or a range at the start of a label's value
-    cues: dict[str, regex.Pattern]
-    skip: regex.Pattern
-    clause_break: regex.Pattern  # where a clause ends inside a sentence
-    alternative_between: regex.Pattern   # "or" between two numbers: a choice, not a range
-    alternative: regex.Pattern   # a clause offering an option ("some play to 50")
-    condition: regex.Pattern | None      # a player-count condition: a qualifier, not a skip
+    number: BudgetedPattern        # one number or a range, with its unit: groups lo, hi, unit_<kind>
+    any_number: BudgetedPattern    # any number
+    labels: list[tuple[str, BudgetedPattern]]   # facet, label line (group value)
+    value: BudgetedPattern         # a number or a range at the start of a label's value
+    cues: dict[str, BudgetedPattern]
+    skip: BudgetedPattern
+    clause_break: BudgetedPattern  # where a clause ends inside a sentence
+    alternative_between: BudgetedPattern   # "or" between two numbers: a choice, not a range
+    alternative: BudgetedPattern   # a clause offering an option ("some play to 50")
+    condition: BudgetedPattern | None      # a player-count condition: a qualifier, not a skip
     glued_units: frozenset[str]          # units whose number may follow a letter directly
-    glued_after: regex.Pattern           # letters after which any number may start
-    open_after: regex.Pattern            # "以上", "or more" after a count: a lower bound only
+    glued_after: BudgetedPattern           # letters after which any number may start
+    open_after: BudgetedPattern            # "以上", "or more" after a count: a lower bound only
     cues_in_sentence: bool               # a cue may stand in another clause of the sentence
-    rate_after: regex.Pattern            # "につき", "per card" after a count: a rate
+    rate_after: BudgetedPattern            # "につき", "per card" after a count: a rate
     pack_units: dict[str, list[str]]     # unit of a count of packs -> facets read from it by family
-    jokers_added: regex.Pattern          # "+ジョーカー2枚", "plus two jokers" after a count of cards
+    jokers_added: BudgetedPattern          # "+ジョーカー2枚", "plus two jokers" after a count of cards
     summed: frozenset[str]               # facets a count of jokers adds to (the unit's deck facet)
     # unit -> [(facet, cue groups, not_with, not_in_sentence)]
     by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]]
@@ -82,55 +84,55 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     # not inside a word or a number: "x2", "1.5"; a number may follow a letter directly only
     # in a script written without spaces ("一人13枚", "1組48枚")
     spaced_letter = r"\p{L}--[\p{Han}\p{Hiragana}\p{Katakana}]"
-    number = regex.compile(rf"(?<![\d.,_])(?<![{spaced_letter}])(?:{rng})(?:\s*|-)(?:{units})",
+    number = compile_pattern(rf"(?<![\d.,_])(?<![{spaced_letter}])(?:{rng})(?:\s*|-)(?:{units})",
                            regex.IGNORECASE | regex.V1)
     # a label's value may open with one word ("Количество участников: предпочтительно два или три")
-    value = regex.compile(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'}))\p{{L}}+\s+)?(?:{rng})",
+    value = compile_pattern(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'}))\p{{L}}+\s+)?(?:{rng})",
                           regex.IGNORECASE | regex.V1)
     bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*)?"   # a summary line may be a list item: "- プレイ人数:3〜10"
-    labels = [(facet, regex.compile(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
+    labels = [(facet, compile_pattern(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
               for facet, words in st.labels.items() if words and facets.known(facet)]
-    cues = {group: regex.compile("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
+    cues = {group: compile_pattern("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
     by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]] = {}
     for facet, spec in facets.specs.items():
         if spec.unit:
             by_unit.setdefault(spec.unit, []).append((facet, list(spec.cues), list(spec.not_with),
                                                       list(spec.not_in_sentence)))
-    skip = regex.compile("|".join(st.skip) or "(?!)", regex.IGNORECASE)
+    skip = compile_pattern("|".join(st.skip) or "(?!)", regex.IGNORECASE)
     condition = condition_patterns(language)
 
     jokers = "|".join(st.cues.get("jokers") or ["(?!)"])
     plus = "|".join(st.cues.get("plus") or ["(?!)"])
-    jokers_added = regex.compile(
+    jokers_added = compile_pattern(
         rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:{plus})[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
         rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:{jokers}))", regex.IGNORECASE)
     # jokers are added to the count of cards in play: the facet a count of packs also states
     summed = frozenset(f for f, spec in facets.specs.items() if spec.packs_unit)
 
-    def words(patterns: list[str]) -> regex.Pattern:
-        return regex.compile("|".join(patterns) or "(?!)", regex.IGNORECASE)
+    def words(patterns: list[str]) -> BudgetedPattern:
+        return compile_pattern("|".join(patterns) or "(?!)", regex.IGNORECASE)
 
-    return StatementGrammar(number, regex.compile(num, regex.IGNORECASE), labels, value, cues, skip,
-                            words(st.clause_break), regex.compile(rf"^(?:{'|'.join(st.alternative_between) or '(?!)'})$",
+    return StatementGrammar(number, compile_pattern(num, regex.IGNORECASE), labels, value, cues, skip,
+                            words(st.clause_break), compile_pattern(rf"^(?:{'|'.join(st.alternative_between) or '(?!)'})$",
                                                                   regex.IGNORECASE),
                             words(st.alternative), condition, frozenset(st.glued_units), words(st.glued_after),
-                            regex.compile(rf"\s*(?:{'|'.join(st.open_after) or '(?!)'})", regex.IGNORECASE),
+                            compile_pattern(rf"\s*(?:{'|'.join(st.open_after) or '(?!)'})", regex.IGNORECASE),
                             st.cues_in_sentence,
-                            regex.compile(rf"(?:{'|'.join(st.rate_after) or '(?!)'})", regex.IGNORECASE),
+                            compile_pattern(rf"(?:{'|'.join(st.rate_after) or '(?!)'})", regex.IGNORECASE),
                             _pack_units(facets),
                             jokers_added, summed,
                             by_unit, language.numbers, facets)
 
 
-def condition_patterns(language) -> regex.Pattern | None:
+def condition_patterns(language) -> BudgetedPattern | None:
     """The language's player-count conditions (`statements: condition:`), `{N}` a number (group
     `n`; a bound, group `cmp`)."""
     words = language.profile.statements.condition
     if not words:
         return None
     num = language.numbers.pattern
-    return regex.compile("|".join(f"(?:{w.replace('{N}', f'(?P<n>{num})')})" for w in words), regex.IGNORECASE)
+    return compile_pattern("|".join(f"(?:{w.replace('{N}', f'(?P<n>{num})')})" for w in words), regex.IGNORECASE)
 
 
 def _pack_units(facets) -> dict[str, list[str]]:
@@ -260,8 +262,7 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar,
                                             bool(v.groupdict().get("open"))):
                 out.append(Statement(m.start(), m.start("value") + v.end(), facet, value, qualifier))
-    for s in SENTENCE.finditer(text):
-        sentence = s.group()
+    for s_start, sentence in sentences(text):
         # numbers in brackets are an aside ("Eight cards are dealt (by three, two, and three) to
         # each player"): they do not stand between a number and its cue
         asides = [b.span() for b in _BRACKETED.finditer(sentence)]
@@ -287,7 +288,7 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
                 n = parse(m.group("lo"))
                 for facet in grammar.pack_units[unit]:   # "played with one deck" (a patience: 52)
                     if n and 1 <= n <= 8:
-                        out.append(Statement(s.start() + m.start(), s.start() + m.end(), facet, n, per_pack=True))
+                        out.append(Statement(s_start + m.start(), s_start + m.end(), facet, n, per_pack=True))
             found = _facet_of(unit, sentence, m.span(), grammar, others, (a, b), asides) if unit else None
             if found is None:
                 continue
@@ -306,7 +307,7 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
                 if added and grammar.facets.within(facet, values[0][0] + added):
                     values, y = [(values[0][0] + added, values[0][1])], max(y, plus.end())
             for value, qualifier in values:
-                out.append(Statement(s.start() + x, s.start() + y, facet, value, qualifier or option, bool(plus)))
+                out.append(Statement(s_start + x, s_start + y, facet, value, qualifier or option, bool(plus)))
     return _totals_win(out, text, grammar)
 
 
@@ -325,11 +326,11 @@ def _totals_win(statements: list[Statement], text: str, grammar: StatementGramma
 
 @dataclass(frozen=True)
 class RankOrderGrammar:
-    rank_list: regex.Pattern     # five or more rank names in a row, notes and ellipses allowed
-    order: regex.Pattern         # words of a ranking ("rank", "high", "старшинство", "強さ")
-    ascending: regex.Pattern     # words of a list written from low to high
-    low_note: regex.Pattern      # "(low)" after a list's first rank, "(high)" after its last
-    choice: regex.Pattern        # "any of A, K, Q, J, 10", "A，K，Q，J，10 のどれか": a set to pick from
+    rank_list: BudgetedPattern     # five or more rank names in a row, notes and ellipses allowed
+    order: BudgetedPattern         # words of a ranking ("rank", "high", "старшинство", "強さ")
+    ascending: BudgetedPattern     # words of a list written from low to high
+    low_note: BudgetedPattern      # "(low)" after a list's first rank, "(high)" after its last
+    choice: BudgetedPattern        # "any of A, K, Q, J, 10", "A，K，Q，J，10 のどれか": a set to pick from
 
 
 def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
@@ -343,13 +344,13 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
     tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes})[)）])?"
     sep = rf"(?:{vocab.sep}|\s*[→>＞]\s*)"
     gap = r"(?:…|\.\.\.|・・・)"
-    rank_list = regex.compile(rf"{tok}(?:{sep}(?:{gap}{sep})?{tok}){{4,}}", regex.IGNORECASE | regex.V0)
+    rank_list = compile_pattern(rf"{tok}(?:{sep}(?:{gap}{sep})?{tok}){{4,{MAX_LIST_ITEMS}}}", regex.IGNORECASE | regex.V0)
 
-    def words(name: str) -> regex.Pattern:
-        return regex.compile("|".join(cues.get(name) or ["(?!)"]), regex.IGNORECASE)
+    def words(name: str) -> BudgetedPattern:
+        return compile_pattern("|".join(cues.get(name) or ["(?!)"]), regex.IGNORECASE)
 
     return RankOrderGrammar(rank_list, words("order"), words("ascending"),
-                            regex.compile(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE),
+                            compile_pattern(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE),
                             words("choice_of"))
 
 
@@ -362,8 +363,7 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
     if grammar is None:
         return []
     out = []
-    for s in SENTENCE.finditer(text):
-        clause = s.group()
+    for s_start, clause in sentences(text):
         if not grammar.order.search(clause) and not _ARROWED.search(clause):  # "A→K→Q→…→2" says its order
             continue
         for m in grammar.rank_list.finditer(clause):
@@ -380,5 +380,5 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
                 codes = highest_first(codes, standard)
             if rank_taken_out(codes, standard, gap_order):
                 continue  # "ace, king, queen, 10, and 9": the ranks of a suit less one, not its order
-            out.append(Statement(s.start() + m.start(), s.start() + m.end(), "rank_order", codes))
+            out.append(Statement(s_start + m.start(), s_start + m.end(), "rank_order", codes))
     return out

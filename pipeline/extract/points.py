@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 import regex
 
-from pipeline.extract.cards import RankVocabulary, parse_rank_list
+from pipeline.extract.cards import MAX_LIST_ITEMS, RankVocabulary, parse_rank_list
 from pipeline.extract.sentences import SENTENCE
+from pipeline.patterns import BudgetedPattern, compile_pattern
 
 
 @dataclass(frozen=True)
@@ -33,14 +34,14 @@ class PointStatement:
 class PointGrammar:
     """One language's card-point statement grammar, compiled from its profile."""
 
-    assignment: regex.Pattern
-    rank_list: regex.Pattern
+    assignment: BudgetedPattern
+    rank_list: BudgetedPattern
     groups: dict[str, list[str]]     # lower-cased group name -> rank codes
-    face: regex.Pattern
-    others: regex.Pattern
-    each: regex.Pattern
-    cue: regex.Pattern
-    particular: regex.Pattern      # a suit name just before the subject: one card ("the spade Jack")
+    face: BudgetedPattern
+    others: BudgetedPattern
+    each: BudgetedPattern
+    cue: BudgetedPattern
+    particular: BudgetedPattern      # a suit name just before the subject: one card ("the spade Jack")
 
 
     numbers: object                # the language's NumberReader
@@ -58,16 +59,16 @@ def point_grammar(language, vocab: RankVocabulary, suits: tuple[str, ...], max_p
     group_alt = "|".join(regex.escape(n) for n in sorted(groups, key=len, reverse=True))
     tok = _rank_token(vocab.token)
     subject = (rf"(?P<subject>(?:{data.determiner})?(?:(?P<group>{group_alt})|(?P<others>{data.others})|"
-               rf"(?P<ranks>{tok}(?:{sep}(?:{data.determiner})?{tok})*)))")
+               rf"(?P<ranks>{tok}(?:{sep}(?:{data.determiner})?{tok}){{0,{MAX_LIST_ITEMS}}})))")
     num = language.numbers.pattern
     value = rf"(?P<value>(?P<n>{num})(?:\s*(?:{data.alternative})\s*{num})?|(?P<face>{data.face_value}))"
-    assignment = regex.compile(rf"{subject}\s*(?P<link>{data.link})\s*{value}(?:\s*(?:{data.unit}))?"
+    assignment = compile_pattern(rf"{subject}\s*(?P<link>{data.link})\s*{value}(?:\s*(?:{data.unit}))?"
                                rf"(?P<each>\s*(?:{data.each}))?", regex.IGNORECASE | regex.V0)
-    rank_list = regex.compile(rf"{tok}(?:{sep}{tok}){{2,}}", regex.IGNORECASE | regex.V0)
-    return PointGrammar(assignment, rank_list, groups, regex.compile(data.face_value, regex.IGNORECASE),
-                        regex.compile(data.others, regex.IGNORECASE), regex.compile(data.each, regex.IGNORECASE),
-                        regex.compile(data.cue, regex.IGNORECASE),
-                        regex.compile(rf"(?<!\w)(?:{'|'.join(regex.escape(x) for x in suits) or '(?!)'})\s+$",
+    rank_list = compile_pattern(rf"{tok}(?:{sep}{tok}){{2,{MAX_LIST_ITEMS}}}", regex.IGNORECASE | regex.V0)
+    return PointGrammar(assignment, rank_list, groups, compile_pattern(data.face_value, regex.IGNORECASE),
+                        compile_pattern(data.others, regex.IGNORECASE), compile_pattern(data.each, regex.IGNORECASE),
+                        compile_pattern(data.cue, regex.IGNORECASE),
+                        compile_pattern(rf"(?<!\w)(?:{'|'.join(regex.escape(x) for x in suits) or '(?!)'})\s+$",
                                       regex.IGNORECASE),
                         language.numbers, max_points)
 
@@ -89,7 +90,7 @@ def _split_letters(m: regex.Match) -> str:
 def _ranks(text: str, vocab: RankVocabulary) -> list[str]:
     """Rank codes of a subject; a one-letter rank must be written as a capital ("a" is a word)."""
     out = []
-    for m in regex.finditer(vocab.token, text, regex.IGNORECASE):
+    for m in compile_pattern(vocab.token, regex.IGNORECASE).finditer(text):
         if len(m.group().strip()) == 1 and m.group().strip().islower():
             continue
         out += parse_rank_list(m.group(), vocab)
@@ -146,7 +147,7 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
     return out
 
 
-_GLOSS = regex.compile(r"[(（][^()（）]*[)）]")   # "K(キング)": a rank's gloss
+_GLOSS = compile_pattern(r"[(（][^()（）]*[)）]")   # "K(キング)": a rank's gloss
 
 
 @dataclass(frozen=True)
@@ -155,10 +156,10 @@ class TableGrammar:
     "Туз 11 / 10 10 / Король 4", "ace. 11; 10. 10; king, 4", "Девятка — 0 очков, Валет — 2 очка",
     "J, Q, K has 10 points", "2〜9:数字のままの点数", "от Короля до Десятки — 10 очков"."""
 
-    item: regex.Pattern      # one pair: rank(s) or a range of ranks, a link, a number or face value
-    gap: regex.Pattern       # what may stand between two pairs of one list
-    cue: regex.Pattern       # words that say values follow ("Достоинство карт", 点数)
-    etc: regex.Pattern       # "etc.", "и т. д.": the numeral ranks not named count their face value
+    item: BudgetedPattern      # one pair: rank(s) or a range of ranks, a link, a number or face value
+    gap: BudgetedPattern       # what may stand between two pairs of one list
+    cue: BudgetedPattern       # words that say values follow ("Достоинство карт", 点数)
+    etc: BudgetedPattern       # "etc.", "и т. д.": the numeral ranks not named count their face value
     order: list[str]         # rank codes, highest first: what a range of ranks spans
     max_points: int
 
@@ -179,13 +180,13 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
     # a rank may carry a gloss in brackets: "A(エース)", "K(キング)"
     rank = rf"{tok}(?:[(（][^()（）\n]{{1,8}}[)）])?"
     subject = (rf"(?:(?:{before})\s*(?P<lo>{tok})\s*{between}\s*(?P<hi>{tok})|(?P<lo2>{tok}){between}(?P<hi2>{tok})"
-               rf"|(?P<ranks>{rank}(?:{sep}{rank})*))")
+               rf"|(?P<ranks>{rank}(?:{sep}{rank}){{0,{MAX_LIST_ITEMS}}}))")
     value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}})(?!\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
              rf"|(?P<face>[^\n。.;]{{0,12}}?(?:{face})[^\n。.;,、]*))")
-    item = regex.compile(rf"(?<![\w])(?:{subject}){link}{value}", regex.IGNORECASE | regex.V0)
-    return TableGrammar(item, regex.compile(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
-                        regex.compile("|".join(cues), regex.IGNORECASE),
-                        regex.compile("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE), list(order),
+    item = compile_pattern(rf"(?<![\w])(?:{subject}){link}{value}", regex.IGNORECASE | regex.V0)
+    return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
+                        compile_pattern("|".join(cues), regex.IGNORECASE),
+                        compile_pattern("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE), list(order),
                         max_points)
 
 

@@ -24,6 +24,7 @@ from pipeline.extract.cards import (
 )
 from pipeline.knowledge.facets import FacetRegistry
 from pipeline.lang import Language
+from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import PlayerRange
 
 Groups = dict[str, str]
@@ -39,7 +40,7 @@ class ReadContext:
     facets: FacetRegistry
     items: dict[str, str]       # item names of the language -> item id
     suits: dict[str, str]       # suit names -> suit id
-    point_link: regex.Pattern   # words tying a rank to its points
+    point_link: BudgetedPattern   # words tying a rank to its points
     orders: object              # terms.yaml `orders`
     four_of: dict[str, str]     # rank code -> plural ("kings")
 
@@ -78,7 +79,7 @@ def _player_range(g: Groups, c: ReadContext) -> Found:
 def _deal_sequence(g: Groups, c: ReadContext) -> Found:
     if g.get("seq"):
         joiners = "|".join([r",", "，", "、", "-", *c.language.profile.words.and_])
-        parts = regex.split(rf"\s*(?:{joiners})\s*", g["seq"])
+        parts = compile_pattern(rf"\s*(?:{joiners})\s*").split(g["seq"])
         vals = [c.language.numbers.parse(x) for x in parts if x.strip()]
     elif g.get("a"):
         vals = [c.num(g, k) for k in ("a", "b", "c", "d") if g.get(k)]
@@ -145,7 +146,7 @@ def _four_of_rank_list(g: Groups, c: ReadContext) -> Found:
     """"A，10，R(K)，D(Q)の4枚組: 100点", "9とAの4枚組: 150点と100点"."""
     codes = parse_rank_list(g["ranks"], c.vocab)
     nums = [c.language.numbers.parse(x)
-            for x in regex.findall(c.language.numbers.pattern, g["nums"], regex.IGNORECASE)]
+            for x in compile_pattern(c.language.numbers.pattern, regex.IGNORECASE).findall(g["nums"])]
     if len(nums) == 1:
         nums = nums * len(codes)  # one value for each of them
     if len(nums) != len(codes) or len(set(codes)) != len(codes) or not all(c.four_of.get(x) for x in codes):

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 import regex
 
 from pipeline.extract.sentences import sentence_bounds
+from pipeline.patterns import BudgetedPattern, compile_pattern
 
 RULE_ROLES = ("rule", "law")          # what comparisons and facet pages show
 ROLE_ORDER = ("example", "strategy", "history", "law")   # the first that a sentence cues wins
-PARAGRAPH_END = regex.compile(r"\n[ \t]*\n|\u2029")
+PARAGRAPH_END = compile_pattern(r"\n[ \t]*\n|\u2029")
 OPENING = 24                           # an example cue this near a paragraph's start covers it
 SENTENCE_REACH = 400                   # a sentence longer than this each way is cut
 ROW = 40                               # a line this short is a table row, not prose
@@ -25,16 +26,16 @@ ROW = 40                               # a line this short is a table row, not p
 
 @dataclass(frozen=True)
 class RoleCues:
-    cues: dict[str, regex.Pattern]
-    worked: regex.Pattern | None     # words announcing a worked hand whose score table follows
+    cues: dict[str, BudgetedPattern]
+    worked: BudgetedPattern | None     # words announcing a worked hand whose score table follows
 
 
 def role_cues(language) -> RoleCues:
     roles = language.profile.statements.roles
     worked = roles.get("worked")
-    return RoleCues({role: regex.compile("|".join(roles[role]), regex.IGNORECASE)
+    return RoleCues({role: compile_pattern("|".join(roles[role]), regex.IGNORECASE)
                      for role in ROLE_ORDER if roles.get(role)},
-                    regex.compile("|".join(worked), regex.IGNORECASE) if worked else None)
+                    compile_pattern("|".join(worked), regex.IGNORECASE) if worked else None)
 
 
 def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:

@@ -25,12 +25,13 @@ import regex
 
 from pipeline.datafile import located_error, read_yaml
 from pipeline.errors import HoyleError
-from pipeline.extract.cards import pairs_regex, vocabulary
+from pipeline.extract.cards import MAX_LIST_ITEMS, pairs_regex, vocabulary
 from pipeline.extract.readers import DEFAULT_READER, READERS, Reader
+from pipeline.patterns import BudgetedPattern, compile_pattern
 
 MACROS = ("N", "NUMS", "RANKS", "RANKLIST", "RANK", "SUIT", "PAIRS", "ITEM", "SEQ")
-_MACRO = regex.compile(r"\{(N|NUMS|RANKS|RANKLIST|RANK|SUIT|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
-_ANY_MACRO = regex.compile(r"(?<!\\[pPN])(?<!\\)\{([A-Z][A-Z_]*)(?::\w+)?\}")
+_MACRO = compile_pattern(r"\{(N|NUMS|RANKS|RANKLIST|RANK|SUIT|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
+_ANY_MACRO = compile_pattern(r"(?<!\\[pPN])(?<!\\)\{([A-Z][A-Z_]*)(?::\w+)?\}")
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class Rule:
     id: str
     facet: str
     reader: Reader
-    pattern: regex.Pattern | None
+    pattern: BudgetedPattern | None
     qualifier: str | None
     item: str | None = None
 
@@ -75,7 +76,7 @@ def check_rule(spec, knowledge, path: Path, loc: tuple) -> Reader:
     return reader
 
 
-def _has_groups(pattern: regex.Pattern, reader: Reader) -> bool:
+def _has_groups(pattern: BudgetedPattern, reader: Reader) -> bool:
     return all(any(g in pattern.groupindex for g in need.split("|")) for need in reader.groups)
 
 
@@ -104,11 +105,11 @@ def compile_rules(language, knowledge) -> list[Rule]:
         if kind == "SEQ":
             return f"(?P<{name or 'seq'}>{num}(?:\\s*[,、，\\-]\\s*{num}){{1,4}})"
         if kind == "NUMS":
-            return f"(?P<{name or 'nums'}>{num}{unit}(?:\\s*(?:{joiners})\\s*{num}{unit})*)"
+            return f"(?P<{name or 'nums'}>{num}{unit}(?:\\s*(?:{joiners})\\s*{num}{unit}){{0,{MAX_LIST_ITEMS}}})"
         if kind == "SUIT":
             return rf"(?P<{name or 'suit'}>(?<![A-Za-z\p{{Cyrillic}}])(?:{suit_alt})(?![A-Za-z\p{{Cyrillic}}]))"
         if kind == "RANKLIST":
-            return f"(?P<{name or 'ranks'}>{vocab.token}(?:{sep}{vocab.token})+)"
+            return f"(?P<{name or 'ranks'}>{vocab.token}(?:{sep}{vocab.token}){{1,{MAX_LIST_ITEMS}}})"
         if kind == "RANK":
             return f"(?P<{name or 'rank'}>{vocab.token})"
         if kind == "RANKS":
@@ -116,11 +117,11 @@ def compile_rules(language, knowledge) -> list[Rule]:
             tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes})[)）])?"
             # "10，9，…，2，1": an ellipsis stands for the ranks in between
             gap = r"(?:…|\.\.\.|・・・)"
-            return f"(?P<{name or 'ranks'}>{tok}(?:{sep}(?:{gap}{sep})?{tok}){{3,}})"
+            return f"(?P<{name or 'ranks'}>{tok}(?:{sep}(?:{gap}{sep})?{tok}){{3,{MAX_LIST_ITEMS}}})"
         if kind == "PAIRS":
             # a short qualifier may stand between pairs ("…20 点，切札の 9 が 14 点")
             filler = r"(?:[^\d\s,，、;。.]{1,4}?\s*[,，、]?\s*)?"
-            return f"(?P<{name or 'pairs'}>(?:{pair})(?:{sep}{filler}(?:{pair})){{2,}})"
+            return f"(?P<{name or 'pairs'}>(?:{pair})(?:{sep}{filler}(?:{pair})){{2,{MAX_LIST_ITEMS}}})"
         before, after = r"A-Za-z\p{Cyrillic}\p{Katakana}ー\d・･\-", r"A-Za-z\p{Cyrillic}\p{Katakana}ー\d"
         return rf"(?P<{name or 'item'}>(?<![{before}])(?:{item_alt})(?![{after}]))"
 
@@ -133,7 +134,8 @@ def compile_rules(language, knowledge) -> list[Rule]:
         if unknown:
             raise _fail(path, (*loc, "pattern"), f"unknown macro {{{unknown[0]}}} (known: {', '.join(MACROS)})")
         try:
-            pattern = regex.compile(_MACRO.sub(expand, spec.pattern), regex.IGNORECASE | regex.MULTILINE | regex.V0)
+            pattern = compile_pattern(_MACRO.sub(expand, spec.pattern), regex.IGNORECASE | regex.MULTILINE | regex.V0,
+                                      origin=f"{path} rule {spec.id!r}")
         except regex.error as exc:
             raise _fail(path, (*loc, "pattern"), f"invalid pattern: {exc}") from None
         if not _has_groups(pattern, reader):

@@ -4,14 +4,32 @@ Cheap and language-agnostic; used to pick what to parse and where a game name st
 
 from __future__ import annotations
 
-import regex
+from collections.abc import Iterator
+
+from pipeline.patterns import compile_pattern
 
 # U+2029: a paragraph break of markup (ingest/markup.py)
 # a line broken inside a sentence (hard-wrapped text: "Выигрышем\nсчитается набор 21 очка")
 # goes on when the next line begins with a lower-case letter
-SENTENCE_END = regex.compile(r"[。.!?！？;；\u2029]|\n(?![ \t]*\p{Ll})")
-SENTENCE = regex.compile(r"(?:[^。.!?！？;；\n\u2029]|\n(?=[ \t]*\p{Ll}))+[。.!?！？;；]?")
+SENTENCE_END = compile_pattern(r"[。.!?！？;；\u2029]|\n(?![ \t]*\p{Ll})")
+SENTENCE = compile_pattern(r"(?:[^。.!?！？;；\n\u2029]|\n(?=[ \t]*\p{Ll}))+[。.!?！？;；]?")
 
+
+MAX_SENTENCE_CHARS = 1000   # a longer "sentence" is a run without stops (a list, a table, junk)
+_LAST_CUT = compile_pattern(r"(?r)[\s,，、]")
+
+
+def sentences(text: str) -> Iterator[tuple[int, str]]:
+    """(start, sentence) for every sentence of `text`; one over MAX_SENTENCE_CHARS comes in pieces
+    cut at a space or comma, so that what is read per sentence stays bounded."""
+    for m in SENTENCE.finditer(text):
+        start, sentence = m.start(), m.group()
+        while len(sentence) > MAX_SENTENCE_CHARS:
+            last = _LAST_CUT.search(sentence, MAX_SENTENCE_CHARS // 2, MAX_SENTENCE_CHARS)
+            cut = last.end() if last else MAX_SENTENCE_CHARS
+            yield start, sentence[:cut]
+            start, sentence = start + cut, sentence[cut:]
+        yield start, sentence
 
 def sentence_bounds(text: str, start: int, end: int, before: int, after: int | None = None) -> tuple[int, int]:
     """The sentence around text[start:end], at most `before` characters back and `after` (or

@@ -24,6 +24,7 @@ from pipeline.extract.readers import Reader
 from pipeline.extract.rules import check_rule
 from pipeline.extract.sentences import SENTENCE
 from pipeline.nlp import annotate, texts_for_pipeline
+from pipeline.patterns import compile_pattern
 
 
 @dataclass(frozen=True)
@@ -116,9 +117,9 @@ class TokenRules:
             except ValueError as exc:  # spaCy's own pattern validation
                 raise HoyleError(f"{path}: rule {spec.id!r}: invalid token pattern: {exc}") from None
         # the pre-filter: every required word of some rule is in the sentence
-        self.required = [[regex.compile(alt, regex.IGNORECASE)
+        self.required = [[compile_pattern(alt, regex.IGNORECASE)
                           for alt in _required_stems(spec.model_dump(), language.stem)] for spec in specs]
-        self.number = regex.compile(language.numbers.pattern, regex.IGNORECASE)
+        self.number = compile_pattern(language.numbers.pattern, regex.IGNORECASE)
 
     def candidates(self, text: str) -> list[tuple[int, str]]:
         """Sentences worth parsing: they hold a number and every word some rule requires."""

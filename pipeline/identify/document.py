@@ -18,11 +18,12 @@ from dataclasses import dataclass
 import regex
 
 from pipeline.identify.index import game_index
+from pipeline.patterns import BudgetedPattern, compile_pattern
 
 # declared titles: front matter and mail/post headers (any language writes them in ASCII)
-_DECLARED = regex.compile(r"(?im)^[ \t]*(?:title|subject|subj|sub)[ \t]*:[ \t]*(?P<title>[^\n]{2,100}?)[ \t]*$")
-_MARKUP_TITLE = regex.compile(r"(?i)<title\b[^<>\n]*>[ \t]*(?P<title>[^<>\n]{2,100}?)[ \t]*</title>")
-_SENTENCE = regex.compile(r"[^。.!?！？\n]{8,}[。.!?！？]?")
+_DECLARED = compile_pattern(r"(?im)^[ \t]*(?:title|subject|subj|sub)[ \t]*:[ \t]*(?P<title>[^\n]{2,100}?)[ \t]*$")
+_MARKUP_TITLE = compile_pattern(r"(?i)<title\b[^<>\n]*>[ \t]*(?P<title>[^<>\n]{2,100}?)[ \t]*</title>")
+_SENTENCE = compile_pattern(r"[^。.!?！？\n]{8,}[。.!?！？]?")
 TITLE_LINES = 3        # how many of the first lines may be a title
 TITLE_CHARS = 80       # a title line is short
 MIN_MENTIONS = 2
@@ -41,7 +42,7 @@ class DocumentGame:
     parent: str | None = None   # a provisional variant's known game
 
 
-_QUOTED = regex.compile(r"[「『«“\"]([^「」『』«»“”\"\n]{2,24})[」』»”\"]")
+_QUOTED = compile_pattern(r"[「『«“\"]([^「」『』«»“”\"\n]{2,24})[」』»”\"]")
 
 
 def _quoted_variant(index, lead: str) -> tuple[str, str, int] | None:
@@ -74,12 +75,12 @@ def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
     return out
 
 
-def _cue(knowledge, kind: str, lang: str) -> regex.Pattern:
+def _cue(knowledge, kind: str, lang: str) -> BudgetedPattern:
     """The document language's own cue words (a subject's end differs by language: a comma in
     English opens "Piquet, a game", in Russian it opens a clause)."""
     def build():
         words = getattr(knowledge.languages[lang].profile.names, kind)
-        return regex.compile("|".join(f"(?:{w})" for w in words) or "(?!)")
+        return compile_pattern("|".join(f"(?:{w})" for w in words) or "(?!)")
     return knowledge.compiled(("document_cue", kind, lang), build)
 
 
@@ -104,7 +105,7 @@ def _phrase_game(knowledge, index, body: str, lang: str) -> tuple[str, int] | No
     "игра в кинга", "ナポレオンの遊び方"), with its offset in `body`."""
     def build():
         words = knowledge.languages[lang].profile.names.game_phrase
-        return [regex.compile(w) for w in words]
+        return [compile_pattern(w) for w in words]
     found = []
     for pattern in knowledge.compiled(("game_phrase", lang), build):
         for m in pattern.finditer(body[:PHRASE_CHARS]):

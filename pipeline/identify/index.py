@@ -13,12 +13,13 @@ import regex
 from rapidfuzz import fuzz, process
 
 from pipeline.ingest.normalize import normalize
+from pipeline.patterns import compile_pattern
 
-_MARKERS = regex.compile(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
+_MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 FUZZY_CUTOFF = 90
 MIN_MENTION_CHARS = 4   # shorter names ("99", "Nap") are too ambiguous in running text
 MIN_MENTION_CHARS_DENSE = 3  # in scripts without spaces a character says more (大富豪, 七並べ)
-_DENSE = regex.compile(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
+_DENSE = compile_pattern(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
 
 
 @dataclass(frozen=True)
@@ -29,9 +30,9 @@ class Match:
     key: str
 
 
-_PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
+_PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
 # a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
-_NUMBERING = regex.compile(r"^(?:\d{1,3}\s*[.)．]\s*|\d{1,3}\s+(?=\D)|第\s*\d{1,3}\s*[章節]\s*)")
+_NUMBERING = compile_pattern(r"^(?:\d{1,3}\s*[.)．]\s*|\d{1,3}\s+(?=\D)|第\s*\d{1,3}\s*[章節]\s*)")
 
 
 def game_index(knowledge) -> GameIndex:
@@ -60,11 +61,11 @@ class NameFinder:
         self.keys = sorted(names, key=len, reverse=True)
         edge_before, edge_after = r"(?<![\p{Latin}\p{Cyrillic}])", r"(?![\p{Latin}\p{Cyrillic}])"
         flexible = sorted(set(self.keys) | set(spaced), key=len, reverse=True)
-        self._fast = regex.compile(rf"{edge_before}(?:\L<names>)(?:(?<=\p{{Cyrillic}})\p{{Cyrillic}}{{0,3}})?{edge_after}",
+        self._fast = compile_pattern(rf"{edge_before}(?:\L<names>)(?:(?<=\p{{Cyrillic}})\p{{Cyrillic}}{{0,3}})?{edge_after}",
                                    names=flexible or ["\x00"])
         dense = [k for k in self.keys if _DENSE.search(k)]
         alt = "|".join(r"\s?".join(regex.escape(ch) for ch in k) for k in dense) or "(?!)"
-        self._dense = regex.compile(rf"{edge_before}(?:{alt}){edge_after}")
+        self._dense = compile_pattern(rf"{edge_before}(?:{alt}){edge_after}")
 
     def finditer(self, text: str):
         # any whitespace between a name's words counts as its space ("ДВАДЦАТЬ\nОДНО"); one
@@ -90,14 +91,14 @@ class GameIndex:
         # "Site | Game", "トランプ/ハーツ", "Games > Cards > Piquet"
         alternatives = [*languages.all_patterns(lambda p: p.names.alternative), r",\s*", "、", r"\s+\(", "（", r"\(",
                         r"\s*[:：|｜/／>›»]\s*", r"\s+[-–—]\s+"]
-        self._alternatives = regex.compile(r"(?i)\s*(?:" + "|".join(alternatives) + r")\s*")
+        self._alternatives = compile_pattern(r"(?i)\s*(?:" + "|".join(alternatives) + r")\s*")
         trailing = "|".join(regex.escape(w) for w in languages.all_patterns(lambda p: p.names.trailing)) or "(?!)"
-        self._trailing = regex.compile(rf"(?i)(?:\s*\(\s*\d+\s*\).*|\s*,\s*(?:{trailing})\s+.*|\s*[)）].*)$")
+        self._trailing = compile_pattern(rf"(?i)(?:\s*\(\s*\d+\s*\).*|\s*,\s*(?:{trailing})\s+.*|\s*[)）].*)$")
         articles = "|".join(regex.escape(w) for w in languages.all_patterns(lambda p: p.names.articles)) or "(?!)"
-        self._article = regex.compile(rf"(?i)^(?:{articles})\s+")
+        self._article = compile_pattern(rf"(?i)^(?:{articles})\s+")
         # what may follow a game name at the start of a longer heading ("ブロートの…")
         self._prefix_joiners = tuple(languages.all_patterns(lambda p: p.names.prefix_joiners))
-        self._title_forms = [regex.compile(p) for p in languages.all_patterns(lambda p: p.names.title_forms)]
+        self._title_forms = [compile_pattern(p) for p in languages.all_patterns(lambda p: p.names.title_forms)]
         # languages that decline names ("в дурака"): their morphology gives the dictionary form
         self._morphs = [lang for lang in languages if lang.morph is not None and lang.script is not None]
         # names that are also common words: never from a passing mention or a fuzzy match

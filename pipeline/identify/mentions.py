@@ -5,9 +5,9 @@ that stretch is not front matter."""
 
 from __future__ import annotations
 
-import regex
+from pipeline.patterns import compile_pattern
 
-_NUMBERED = regex.compile(r"(?m)^\s*\d{1,3}\s*[.．]\s+\S")
+_NUMBERED = compile_pattern(r"(?m)^\s*\d{1,3}\s*[.．]\s+\S")
 MIN_NUMBERED = 3
 MIN_MENTIONS = 3
 

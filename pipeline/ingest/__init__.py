@@ -1,9 +1,10 @@
 """Ingest: manifest entry + raw bytes -> `Document` (original text, normalized view with an
-offset map, lines, printed pages, footnote markers, boilerplate spans)."""
+offset map, lines, printed pages, footnote markers, boilerplate spans), and the warnings about
+it (`ingest_warnings`)."""
 
 from __future__ import annotations
 
-from pipeline.ingest.boilerplate import find_boilerplate
+from pipeline.ingest.boilerplate import find_boilerplate, mid_text_warnings
 from pipeline.ingest.decode import decode_source
 from pipeline.ingest.markers import find_footnote_markers, find_page_markers
 from pipeline.ingest.markup import read_markup
@@ -37,3 +38,10 @@ def ingest(entry: ManifestEntry, raw: bytes, *, path: str, languages: Languages 
         repairs=repairs,
     )
     return doc, encoding
+
+
+def ingest_warnings(doc: Document, path: str | None = None) -> list[str]:
+    """Warnings about an ingested document, each naming `path:line` (`source_id:line` when no path
+    is given, as the segmenter's warnings do): end-of-text cues kept in the middle of the text.
+    Derived from the document alone, so a cached document gives the same warnings."""
+    return mid_text_warnings(doc.text, doc.boilerplate, path if path is not None else doc.source_id)

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import codecs
 
-import regex
-
 from pipeline.errors import HoyleError
+from pipeline.patterns import compile_pattern
 from schemas.models import Repair
 
 # Legacy encodings we can recognise in undeclared files, with the script each should yield.
@@ -19,7 +18,7 @@ _CANDIDATES = (
     ("cp1251", r"[оеаинтсрвлОЕАИНТСРВЛ]"),
     ("koi8-r", r"[оеаинтсрвлОЕАИНТСРВЛ]"),
 )
-_LETTERS = regex.compile(r"\p{L}")
+_LETTERS = compile_pattern(r"\p{L}")
 
 
 def _line_of_byte(raw: bytes, pos: int) -> int:
@@ -38,7 +37,7 @@ def guess_encodings(raw: bytes) -> list[str]:
         letters = _LETTERS.findall(text)
         if not letters:
             continue
-        share = len(regex.findall(script, text)) / len(letters)
+        share = len(compile_pattern(script).findall(text)) / len(letters)
         if share > 0.25:
             scored.append((share, name))
     return [name for _, name in sorted(scored, key=lambda t: -t[0])]
@@ -58,23 +57,54 @@ def repair_mojibake(text: str) -> tuple[str, list[Repair]]:
     return fixed, [Repair(kind="mojibake", detail=f"re-decoded mojibake ({detail})")]
 
 
+_TEXT_ENCODING_HINT = "use a text encoding such as utf-8, shift_jis, cp1251"
+# Encodings in which NUL bytes are part of ordinary text.
+_WIDE = ("utf-16", "utf-32")
+
+
+def _text_codec(encoding: str, path: str) -> codecs.CodecInfo:
+    """The codec of a declared encoding, or a clear error when it is unknown or not a text codec
+    (rot13, base64, hex and zlib are codecs, but they do not turn bytes into text)."""
+    try:
+        info = codecs.lookup(encoding)
+    except (LookupError, TypeError, ValueError):
+        raise HoyleError(f"{path}: unknown encoding {encoding!r} declared in sources.toml",
+                         hint=_TEXT_ENCODING_HINT) from None
+    if not getattr(info, "_is_text_encoding", True):
+        raise HoyleError(f"{path}: encoding {encoding!r} declared in sources.toml is not a text encoding",
+                         hint=_TEXT_ENCODING_HINT)
+    return info
+
+
+def _wide_bom(raw: bytes) -> str | None:
+    """The UTF-16/32 encoding a leading byte-order mark announces, if any."""
+    if raw.startswith((codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)):
+        return "utf-32"
+    if raw.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    return None
+
+
+def _nul_error(path: str, line: int, where: str, wide: str | None) -> HoyleError:
+    hint = (f'it looks like {wide.upper()}: declare  encoding = "{wide}"  in its [[source]] in sources.toml'
+            if wide else
+            "give a plain-text file (UTF-8, or declare its encoding in sources.toml); if it is text, "
+            "remove the NUL byte(s)")
+    return HoyleError(f"{path}:{line}: NUL byte at {where}: this looks like a binary file, not text", hint=hint)
+
+
 def decode_source(raw: bytes, *, path: str, encoding: str | None) -> tuple[str, str, list[Repair]]:
     """Return (text, encoding used, repairs)."""
     if not raw:
         raise HoyleError(f"{path}: the file is empty", hint="add the text, or remove its manifest entry")
-    if b"\x00" in raw[:1_000_000] and not (encoding or "").lower().startswith("utf-16"):
-        pos = raw.find(b"\x00")
-        raise HoyleError(
-            f"{path}:{_line_of_byte(raw, pos)}: NUL byte at byte {pos}: this looks like a binary file, not text",
-            hint="give a plain-text file (UTF-8, or declare its encoding in sources.toml)",
-        )
+    info = _text_codec(encoding, path) if encoding else None
+    wide = info is not None and info.name.startswith(_WIDE)
+    pos = -1 if wide else raw.find(b"\x00")  # the whole file: a NUL anywhere means binary
+    if pos != -1:
+        wide_bom = _wide_bom(raw) if encoding is None else None
+        raise _nul_error(path, _line_of_byte(raw, pos), f"byte {pos}", wide_bom)
     repairs: list[Repair] = []
     if encoding:
-        try:
-            codecs.lookup(encoding)
-        except LookupError:
-            raise HoyleError(f"{path}: unknown encoding {encoding!r} declared in sources.toml",
-                             hint="use a Python codec name such as utf-8, cp932, euc-jp, cp1251, koi8-r") from None
         try:
             text = raw.decode(encoding)
         except UnicodeDecodeError as exc:
@@ -82,6 +112,12 @@ def decode_source(raw: bytes, *, path: str, encoding: str | None) -> tuple[str, 
                 f"{path}:{_line_of_byte(raw, exc.start)}: cannot decode byte {exc.start} as declared encoding {encoding!r}",
                 hint="check the declared encoding",
             ) from None
+        except LookupError:  # a codec that passed the lookup but refuses bytes.decode
+            raise HoyleError(f"{path}: encoding {encoding!r} declared in sources.toml is not a text encoding",
+                             hint=_TEXT_ENCODING_HINT) from None
+        nul = text.find("\x00")  # UTF-16/32 text may still hold NUL characters
+        if nul != -1:
+            raise _nul_error(path, text.count("\n", 0, nul) + 1, f"character {nul}", None)
         if text.startswith("\ufeff"):
             text = text[1:]
             repairs.append(Repair(kind="bom", detail="leading byte-order mark dropped"))

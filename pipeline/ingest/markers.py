@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import regex
-
+from pipeline.patterns import compile_pattern
 from pipeline.positions import line_of
 from schemas import FootnoteMarker, PageMarker
 
-_PAGE = regex.compile(r"\{(\d{1,4}|[ivxlcdm]{1,8})\}")
-_ROMAN = regex.compile(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
-_FOOTNOTE = regex.compile(r"\[(\d{1,3})\]")
+_PAGE = compile_pattern(r"\{(\d{1,4}|[ivxlcdm]{1,8})\}")
+_ROMAN = compile_pattern(r"^m{0,3}(cm|cd|d?c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$")
+_FOOTNOTE = compile_pattern(r"\[(\d{1,3})\]")
 
 
 def find_page_markers(text: str, starts: list[int]) -> list[PageMarker]:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import regex
 
+from pipeline.patterns import compile_pattern
+
 PARAGRAPH = "\u2029"   # a paragraph break that is not a line break (lines keep their numbers)
 MIN_TAGS = 5           # fewer element tags than this: not a markup text ("<人数>" tags are words)
-_TAG = regex.compile(r"<!--.*?-->|<(/?)([A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>", regex.DOTALL)
+_TAG = compile_pattern(r"<!--.*?-->|<(/?)([A-Za-z][\w:.-]*)(?:\s[^<>]*)?/?>", regex.DOTALL)
 KEEP = frozenset({"title", "h1", "h2", "h3", "h4", "h5", "h6"})
 BLOCK = frozenset({"p", "para", "li", "listitem", "br", "div", "tr", "td", "th", "row", "entry", "ul", "ol",
                    "itemizedlist", "orderedlist", "variablelist", "varlistentry", "term", "table", "tbody",

@@ -13,6 +13,8 @@ import unicodedata
 
 import regex
 
+from pipeline.patterns import compile_pattern
+
 # One-to-one replacements: applied with str.translate, lengths unchanged.
 _ONE_TO_ONE: dict[int, int] = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
 for _cp in (0x09, 0x0B, 0x0C, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000):
@@ -21,14 +23,14 @@ for _cp in (0x09, 0x0B, 0x0C, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x20
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _COMBINING = r"\p{M}\p{NFC_QC=M}\uFF9E\uFF9F"
 # The places where normalization is not the identity.
-_IRREGULAR = regex.compile(
+_IRREGULAR = compile_pattern(
     rf"(?P<crlf>\r\n)"
     rf"|(?P<spaces>[ ][ {_INVISIBLE}]*[ ])"
     rf"|(?P<cluster>[^\n][{_INVISIBLE}{_COMBINING}]*[{_COMBINING}]|[\p{{NFC_QC=N}}\uFF61-\uFF9F])"
     rf"|(?P<invisible>[{_INVISIBLE}]+)",
     regex.V1,
 )
-_HALFWIDTH_KANA = regex.compile(r"[\uFF61-\uFF9F]")
+_HALFWIDTH_KANA = compile_pattern(r"[\uFF61-\uFF9F]")
 
 
 def _normalize_cluster(cluster: str) -> str:

@@ -17,10 +17,11 @@ from pipeline.datafile import load_model
 from pipeline.errors import HoyleError
 from pipeline.lang.numbers import NumberReader
 from pipeline.lang.profile import FactRuleSpec, FactsFile, Profile, TokenRulesFile, TokenRuleSpec
+from pipeline.patterns import BudgetedPattern, compile_pattern
 
 EMBEDDED_LANG_DIR = Path(__file__).parent
 PROFILE_FILES = ("profile.yaml", "facts.yaml", "token_rules.yaml")
-_CODE = regex.compile(r"^[a-z]{2,3}$")
+_CODE = compile_pattern(r"^[a-z]{2,3}$")
 
 
 class Language:
@@ -59,8 +60,8 @@ class Language:
         return build_pipeline(self)
 
     @cached_property
-    def script(self) -> regex.Pattern | None:
-        return regex.compile(self.profile.script) if self.profile.script else None
+    def script(self) -> BudgetedPattern | None:
+        return compile_pattern(self.profile.script) if self.profile.script else None
 
     def inflections(self, word: str) -> tuple[str, ...]:
         """Every case form of a card name (туз -> туза, тузом, ...) where the profile inflects them."""
@@ -77,8 +78,8 @@ class Language:
         """A prefix every inflected form of `word` shares (the token-rule pre-filter): the
         profile's inflecting ending stripped (配る: 配), else the first letters (карта: карт)."""
         strip = self.profile.stem_strip
-        if strip and regex.search(strip, word):
-            return regex.sub(strip, "", word)
+        if strip and (pattern := compile_pattern(strip, origin=f"{self.path('profile.yaml')} stem_strip")).search(word):
+            return pattern.sub("", word)
         return word[:max(2, min(len(word) - 1, 4))] if len(word) > 2 else word
 
 

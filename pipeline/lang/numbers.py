@@ -11,6 +11,9 @@ from functools import cached_property
 import regex
 
 from pipeline.lang.profile import Profile
+from pipeline.patterns import BudgetedPattern, compile_pattern
+
+MAX_NUMBER_WORDS = 7   # "one thousand two hundred and forty-one": the longest number a rule book writes
 
 
 class NumberReader:
@@ -43,13 +46,13 @@ class NumberReader:
         return total + current
 
     @cached_property
-    def _negative(self) -> regex.Pattern:
-        return regex.compile(rf"(?:{'|'.join(self.profile.numbers.negative) or '(?!)'})\s*|[-−](?=\d)", regex.IGNORECASE)
+    def _negative(self) -> BudgetedPattern:
+        return compile_pattern(rf"(?:{'|'.join(self.profile.numbers.negative) or '(?!)'})\s*|[-−](?=\d)", regex.IGNORECASE)
 
     @cached_property
-    def _suffix(self) -> regex.Pattern | None:
+    def _suffix(self) -> BudgetedPattern | None:
         suffix = self.profile.numbers.digit_suffix
-        return regex.compile(rf"(?<=\d)(?:{'|'.join(suffix)})$") if suffix else None
+        return compile_pattern(rf"(?<=\d)(?:{'|'.join(suffix)})$") if suffix else None
 
     @cached_property
     def words(self) -> dict[str, int]:
@@ -71,7 +74,9 @@ class NumberReader:
         """A regex (no groups) matching one number: digits, or number words."""
         words = sorted(self.words, key=len, reverse=True)
         suffix = "|".join(self.profile.numbers.digit_suffix)
-        alternatives = [r"\d+(?:\s*,\s*\d{3})*" + (rf"(?:{suffix})?(?!\w)" if suffix else "")]
+        # digits and kanji runs are read whole from their first character and never given back:
+        # a long run that fails what follows is tried once, not once per position and length
+        alternatives = [r"(?<!\d)(?>\d+(?:\s*,\s*\d{3})*)" + (rf"(?:{suffix})?(?!\w)" if suffix else "")]
         if words:
             w = "|".join(regex.escape(x) for x in words)
             # `join_words` join only after `join_after` ("one hundred and twenty-one"), never two
@@ -80,10 +85,14 @@ class NumberReader:
             nums = self.profile.numbers
             join = ""
             if nums.join_after and nums.join_words:
-                join = rf"|(?<={'|'.join(nums.join_after)})\s+(?:{'|'.join(map(regex.escape, nums.join_words))})\s+"
-            alternatives.append(rf"(?<![A-Za-z\p{{Cyrillic}}]-)\b(?:{w})(?:(?:[- ]|\s+{join})(?:{w}))*\b")
+                join = rf"(?:(?<=(?:{'|'.join(nums.join_after)})\s+)(?:{'|'.join(map(regex.escape, nums.join_words))})\s+)?"
+            # one way only to part two words (a hyphen, or spaces with perhaps a joining word), and
+            # at most MAX_NUMBER_WORDS of them: a run of number words is then read in linear time
+            # (two ways per gap made "two two two ... two." exponential)
+            alternatives.append(rf"(?<![A-Za-z\p{{Cyrillic}}]-)\b(?:{w})(?:(?:-|\s+{join})(?:{w})){{0,{MAX_NUMBER_WORDS - 1}}}\b")
         if self.kanji_digits:
-            alternatives.append("[" + "".join(sorted({*self.kanji_digits, *self.kanji_units})) + "]+")
+            kanji = "".join(sorted({*self.kanji_digits, *self.kanji_units}))
+            alternatives.append(f"(?<![{kanji}])[{kanji}]++")
         neg = "|".join(self.profile.numbers.negative)
         sign = rf"(?:(?:{neg})\s*|(?<![\w.,])[-−](?=\d))?" if neg else r"(?:(?<![\w.,])[-−](?=\d))?"
         return "(?:" + sign + "(?:" + "|".join(alternatives) + "))"

@@ -14,6 +14,8 @@ from typing import Any, Literal
 import regex
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from pipeline.patterns import compile_pattern
+
 
 class ProfileModel(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, coerce_numbers_to_str=True, populate_by_name=True)
@@ -22,7 +24,7 @@ class ProfileModel(BaseModel):
 def _check_patterns(patterns: list[str]) -> list[str]:
     for p in patterns:
         try:
-            regex.compile(p)
+            compile_pattern(p)
         except regex.error as exc:
             raise ValueError(f"invalid regex {p!r}: {exc}") from None
     return patterns

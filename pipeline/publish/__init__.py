@@ -11,7 +11,6 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
 import yaml
@@ -65,6 +64,18 @@ def write_pages(ctx: SiteContext, docs: Path, data_files: list[str]) -> list[str
     return sorted(pages)
 
 
+def _die_with_parent() -> None:
+    """In the mkdocs child, before exec: be sent SIGTERM when hoyle dies, even by SIGKILL (Linux
+    prctl PR_SET_PDEATHSIG); elsewhere nothing."""
+    import ctypes
+    import signal
+
+    try:
+        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))   # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 def run_mkdocs(work: Path, docs: Path, site_dir: Path) -> None:
     config = yaml.safe_load((SITE_DIR / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(docs)
@@ -75,8 +86,9 @@ def run_mkdocs(work: Path, docs: Path, site_dir: Path) -> None:
     cfg = work / "mkdocs.yml"
     cfg.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+    # (an interrupt kills mkdocs through subprocess.run; a killed hoyle takes it along too)
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
-                          capture_output=True, text=True, env=env, cwd=work)
+                          capture_output=True, text=True, env=env, cwd=work, preexec_fn=_die_with_parent)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
         raise HoyleError(f"mkdocs build --strict failed:\n{tail}", hint="see the messages above")
@@ -86,13 +98,18 @@ def publish(result, data_dir: Path, site_dir: Path, *, segment: bool = True) -> 
     """Build the site from the data; returns the number of pages."""
     tokenizer = SudachiWords() if segment else None
     ctx = SiteContext(result=result, env=make_environment(), tokenizer=tokenizer)
-    with tempfile.TemporaryDirectory(prefix="hoyle-site-") as tmp:
-        work = Path(tmp)
+    # the work folder sits in the staged output (not in /tmp): a killed build's is removed with it
+    # by the next build
+    work = site_dir.parent / ".site-work"
+    shutil.rmtree(work, ignore_errors=True)
+    try:
         docs = work / "docs"
-        docs.mkdir()
+        docs.mkdir(parents=True)
         shutil.copytree(data_dir, docs / "data")
         shutil.copytree(SITE_DIR / "assets", docs / "assets")
         files = sorted(str(p.relative_to(docs / "data")) for p in (docs / "data").rglob("*") if p.is_file())
         pages = write_pages(ctx, docs, files)
         run_mkdocs(work, docs, site_dir)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return len(pages)

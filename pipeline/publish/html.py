@@ -19,6 +19,8 @@ import jinja2
 import regex
 from markupsafe import Markup
 
+from pipeline.patterns import compile_pattern
+
 _ZWSP = "\u200b"
 
 
@@ -38,7 +40,7 @@ def escape(value) -> Markup:
     return Markup(esc(value))
 
 
-_TOKEN = regex.compile(r"[A-Za-z0-9_./#-]*")
+_TOKEN = compile_pattern(r"[A-Za-z0-9_./#-]*")
 
 
 def token(text: str) -> Markup:
@@ -72,7 +74,7 @@ def slug(text: str) -> str:
     return regex.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
 
 
-_NOT_ID = regex.compile(r"[^A-Za-z0-9_-]")
+_NOT_ID = compile_pattern(r"[^A-Za-z0-9_-]")
 
 
 def html_id(prefix: str, raw: str) -> str:

@@ -6,13 +6,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import regex
-
 from pipeline.identify.document import document_game
 from pipeline.identify.index import GameIndex, game_index
 from pipeline.identify.mentions import dominant_game
 from pipeline.identify.provisional import provisional_game
 from pipeline.knowledge import Knowledge
+from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import Locator
 from pipeline.segment.headings import (
     Candidate,
@@ -24,7 +23,7 @@ from pipeline.segment.headings import (
 )
 from schemas import Document, Game, Section, SectionAnchor
 
-_PAREN = regex.compile(r"\s*[(（][^)）]*[)）]\s*")
+_PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
 
 
 
@@ -37,11 +36,11 @@ class Heading:
     top: bool                 # opens a top-level section
 
 
-def _structural_patterns(knowledge: Knowledge) -> tuple[tuple[str, regex.Pattern], ...]:
+def _structural_patterns(knowledge: Knowledge) -> tuple[tuple[str, BudgetedPattern], ...]:
     """Headings that open front matter, laws or other parts (`section_patterns` of every language)."""
     def build():
         langs = knowledge.languages
-        return tuple((kind, regex.compile(p)) for kind in ("front", "laws", "other")
+        return tuple((kind, compile_pattern(p)) for kind in ("front", "laws", "other")
                      for p in langs.all_patterns(lambda prof, kind=kind: getattr(prof.section_patterns, kind)))
     return knowledge.compiled(("section_patterns",), build)
 
@@ -70,7 +69,7 @@ def _runin_game(m, c: Candidate, gaz: GameIndex, knowledge: Knowledge) -> bool:
     of its line speaking of a game: then even a common word is the game ("Дурак. Эта игра …")."""
     if m.method not in ("exact", "part", "inflected"):
         return False
-    words = knowledge.compiled(("game_words",), lambda: regex.compile(
+    words = knowledge.compiled(("game_words",), lambda: compile_pattern(
         "|".join(knowledge.languages.all_patterns(lambda p: p.names.game_words)) or "(?!)"))
     return bool(words.search(c.rest[:120]))
 

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 import regex
 
 from pipeline.identify.index import GameIndex
+from pipeline.patterns import compile_pattern
 from pipeline.segment.headings import Conventions, clean_title, contents_blocks
 from schemas import Document, Section, TocLink
 
-_ENTRY = regex.compile(
+_ENTRY = compile_pattern(
     r"^(?P<name>.*?\S)[,，\s]\s*(?P<pages>(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[,、]\s*(?:\d{1,4}|[ivxlc]{1,6}))*)\s*$")
 
 

@@ -11,16 +11,17 @@ from pydantic import BaseModel, ConfigDict, field_validator
 
 from pipeline.datafile import load_model
 from pipeline.ingest.markup import PARAGRAPH
+from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import Document
 
-_MARKERS = regex.compile(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
+_MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 
 
 def _compile(v, flags: int):
     if not isinstance(v, str):
         return v
     try:
-        return regex.compile(v, flags)
+        return compile_pattern(v, flags)
     except regex.error as exc:
         raise ValueError(f"invalid regex: {exc}") from None
 
@@ -31,8 +32,8 @@ class Convention(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
 
     name: str = ""
-    line: regex.Pattern | None = None
-    inline: regex.Pattern | None = None
+    line: BudgetedPattern | None = None
+    inline: BudgetedPattern | None = None
     prev_blank: bool = False
     next_blank: bool = False
     next_nonblank: bool = False
@@ -50,7 +51,7 @@ class Convention(BaseModel):
     runin_name: bool = False
     # the next line must match this (`{LABELS}`: every profile's summary labels, "Number of
     # players:", "Колода:", "人数"): a name line over a summary block
-    next_line: regex.Pattern | None = None
+    next_line: BudgetedPattern | None = None
     # a heading of this convention that names no known game is a provisional game
     provisional_games: bool = False
     # a convention of markup: in a markup text (ingest/markup.py) only these are read, its other
@@ -89,8 +90,8 @@ class Conventions:
 
     min_game_hits: int
     by_name: dict[str, Convention]
-    not_heading: tuple[regex.Pattern, ...]
-    contents: regex.Pattern
+    not_heading: tuple[BudgetedPattern, ...]
+    contents: BudgetedPattern
     contents_prose_chars: int
 
 
@@ -112,7 +113,7 @@ def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
     by_name = {name: c.model_copy(update={"name": name}) for name, c in data.conventions.items()}
     for name, conv in by_name.items():  # {LABELS} in a next_line pattern: the profiles' labels
         if conv.next_line is not None and "{LABELS}" in conv.next_line.pattern:
-            by_name[name] = conv.model_copy(update={"next_line": regex.compile(
+            by_name[name] = conv.model_copy(update={"next_line": compile_pattern(
                 _expand_labels(conv.next_line.pattern, languages), regex.IGNORECASE)})
 
     def words(get) -> str:
@@ -125,8 +126,8 @@ def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
     def expand(pattern: str) -> str:
         return regex.sub(r"\{(CONTENTS|SENTENCE_END|LABELS)\}", lambda m: fill[m.group(1)], pattern)
 
-    return Conventions(data.min_game_hits, by_name, tuple(regex.compile(expand(p)) for p in data.not_heading),
-                       regex.compile(expand(data.contents_heading), regex.IGNORECASE), data.contents_prose_chars)
+    return Conventions(data.min_game_hits, by_name, tuple(compile_pattern(expand(p)) for p in data.not_heading),
+                       compile_pattern(expand(data.contents_heading), regex.IGNORECASE), data.contents_prose_chars)
 
 
 @dataclass(frozen=True)
@@ -177,6 +178,8 @@ def not_heading(text: str, conventions: Conventions) -> bool:
 
 def _blank(s: str) -> bool:
     # A line holding only a page marker counts as blank for layout purposes.
+    if "{" not in s and "[" not in s:
+        return not s.strip()
     return not _MARKERS.sub("", s).strip()
 
 

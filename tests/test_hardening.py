@@ -1,0 +1,248 @@
+"""Bad input and faults: no hang, no escape, no traceback (issue 14). Every test here failed on the
+build before the fix it guards."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.build import load_checked_knowledge, process_source
+from pipeline.cli import app
+from pipeline.manifest import load_manifest
+from pipeline.patterns import PatternTimeout, compile_pattern, pattern_budget
+
+FIXTURES = Path(__file__).parent / "fixtures"
+OVER_BUDGET = "ran over its time budget"
+
+HEADS = {"en": "PIQUET.\n\nPiquet is played by two persons. The count goes ",
+         "ru": "ПИКЕТ.\n\nВ пикет играют двое. Счёт идёт ",
+         "ja": "ピケ\n\nピケは二人で遊ぶ。数は"}
+WORDS = {"en": "two ", "ru": "два ", "ja": "二"}
+
+
+def corpus_of(tmp_path: Path, texts: dict[str, tuple[str, str]]) -> Path:
+    """A corpus folder: {id: (language, text)}."""
+    root = tmp_path / "corpus"
+    (root / "texts").mkdir(parents=True)
+    entries = []
+    for sid, (lang, text) in texts.items():
+        (root / "texts" / f"{sid}.txt").write_text(text, encoding="utf-8")
+        entries.append(f'[[source]]\nid = "{sid}"\nfile = "texts/{sid}.txt"\nlanguage = "{lang}"\ntitle = "t"\n')
+    (root / "sources.toml").write_text("\n".join(entries), encoding="utf-8")
+    return root
+
+
+def test_the_187_byte_text_that_hung_the_build_builds(tmp_path):
+    # 32 number words: the number pattern allowed two ways to part two words and backtracked
+    # 2^32 times (> 300 s); now the build ends and no pattern ran over its budget
+    corpus = corpus_of(tmp_path, {"count": ("en", "PIQUET.\n\nThe count goes " + "two " * 31 + "two.\n")})
+    result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(tmp_path / "out"),
+                                      "--no-site", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    assert OVER_BUDGET not in result.output
+    assert (tmp_path / "out" / "data" / "facts.jsonl").is_file()
+
+
+@pytest.mark.parametrize("lang", ["en", "ru", "ja"])
+def test_ten_thousand_number_words_are_read_in_linear_time(tmp_path, lang):
+    """Not a timed test: a pattern that backtracks on this line runs over its budget and is named
+    in a warning; none may. The players fact before the run is still read."""
+    sep = "" if lang == "ja" else " "
+    text = HEADS[lang] + sep.join([WORDS[lang].strip()] * 10_000) + ".\n"
+    corpus = load_manifest(corpus_of(tmp_path, {"run": (lang, text)}))
+    result = process_source(corpus, corpus.entries[0], load_checked_knowledge(corpus))
+    assert not [w for w in result.warnings if OVER_BUDGET in w]
+    assert [f.model_dump(mode="json")["value"] for f in result.facts if f.facet == "players"] == [{"min": 2, "max": 2}]
+
+
+def test_a_user_rule_that_backtracks_is_reported_with_file_rule_and_line_and_the_build_goes_on(tmp_path):
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    facts = corpus / "lang" / "de" / "facts.yaml"
+    facts.write_text(facts.read_text(encoding="utf-8")
+                     + "  - {id: score.bad, facet: target_score, pattern: '(?:zwei(?:[- ]|\\s+))+{N}\\s+Punkte'}\n",
+                     encoding="utf-8")
+    text = corpus / "texts" / "skat.txt"
+    lines = text.read_text(encoding="utf-8").splitlines()
+    lines.insert(3, "Man zählt " + "zwei " * 40 + "!")
+    text.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(tmp_path / "out"),
+                                      "--no-site", "--no-cache"])
+    assert result.exit_code == 0, result.output
+    flat = " ".join(result.output.split())
+    assert f"{text}:4: pattern ({facts} rule 'score.bad') {OVER_BUDGET}" in flat
+    facts_out = (tmp_path / "out" / "data" / "facts.jsonl").read_text(encoding="utf-8")
+    assert '"facet": "players"' in facts_out   # the other rules read the text as before
+
+
+def test_every_call_of_a_budgeted_pattern_is_guarded():
+    bad = compile_pattern(r"(?:two(?:[- ]|\s+))+x")
+    line = "two " * 40 + "!"
+    with pattern_budget(base_seconds=0.2) as log:
+        assert bad.search(line) is None
+        assert bad.match(line) is None
+        assert list(bad.finditer("ok\n" + line + "\nok")) == []
+        assert bad.findall(line) == []
+        assert bad.sub("-", line) == line
+        assert bad.split(line) == [line]
+    assert len(log.timeouts) == 6 and {t.snippet for t in log.timeouts} == {line[:80]}
+    # outside a budget block (library use), regex's own timeout guards the call
+    assert bad.search(line) is None
+
+
+def test_a_long_scan_that_runs_out_of_time_loses_only_the_bad_line():
+    pattern = compile_pattern(r"(?:two(?:[- ]|\s+))+x|\bok\b")
+    with pattern_budget(base_seconds=0.2, seconds_per_char=0) as log:
+        found = [m.group() for m in pattern.finditer("ok\n" + "two " * 40 + "!\nok")]
+    assert found == ["ok", "ok"] and len(log.timeouts) == 1
+
+
+def test_the_watchdog_raises_only_inside_a_call():
+    with pattern_budget(base_seconds=0.05) as log:
+        assert log.watchdog
+        log.deadline = 0.0   # a call that overran...
+        with pytest.raises(PatternTimeout):
+            while True:      # ...is stopped at the next tick
+                pass
+
+
+# --- the per-source cache -------------------------------------------------------------------
+
+def _cached_build(tmp_path: Path) -> tuple[Path, Path]:
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site"])
+    assert result.exit_code == 0, result.output
+    entries = list((tmp_path / ".out-cache").glob("*.json"))
+    assert len(entries) == 1
+    return corpus, entries[0]
+
+
+def _rebuild(corpus: Path, out: Path):
+    return CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site", "--force"])
+
+
+def test_the_cache_is_data_with_a_checked_hash_not_a_pickle(tmp_path):
+    corpus, entry = _cached_build(tmp_path)
+    blob = entry.read_bytes()
+    digest, _, body = blob.partition(b"\n")
+    assert len(digest) == 64 and body.startswith(b"{")
+    # a pickle where an entry would be is never loaded (it could run code): removed, not read
+    (entry.parent / (entry.stem + ".pickle")).write_bytes(b"cos\nsystem\n(S'touch /tmp/pwned'\ntR.")
+    result = _rebuild(corpus, tmp_path / "out")
+    assert result.exit_code == 0 and not list(entry.parent.glob("*.pickle"))
+    assert "1 from cache" in result.output
+
+
+def test_a_same_length_edit_inside_a_cache_entry_is_never_published(tmp_path):
+    corpus, entry = _cached_build(tmp_path)
+    facts = (tmp_path / "out" / "data" / "facts.jsonl").read_text(encoding="utf-8")
+    assert '"min": 3' in facts
+    blob = entry.read_bytes()
+    assert b'"min":3' in blob
+    entry.write_bytes(blob.replace(b'"min":3', b'"min":2'))   # "played by three" -> 2, same length
+    result = _rebuild(corpus, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "1 processed" in result.output
+    assert (tmp_path / "out" / "data" / "facts.jsonl").read_text(encoding="utf-8") == facts
+
+
+def test_flipped_bytes_in_a_cache_entry_mean_reprocess_never_a_crash(tmp_path):
+    corpus, entry = _cached_build(tmp_path)
+    blob = bytearray(entry.read_bytes())
+    for i in range(5):
+        blob[len(blob) * (i + 1) // 7] ^= 0xA5
+    entry.write_bytes(bytes(blob))
+    result = _rebuild(corpus, tmp_path / "out")
+    assert result.exit_code == 0, result.output
+    assert "1 processed" in result.output
+
+
+def test_a_full_disk_while_writing_the_cache_leaves_nothing_behind(tmp_path, monkeypatch):
+    import os as _os
+
+    import pipeline.cache as cache_mod
+
+    real_fdopen = _os.fdopen
+
+    class FullDisk:
+        def __init__(self, fd, mode):
+            self.fh = real_fdopen(fd, mode)
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *exc):
+            self.fh.close()
+
+        def write(self, data):
+            self.fh.write(data[: len(data) // 2])
+            raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(cache_mod.os, "fdopen", FullDisk)
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(tmp_path / "out"), "--no-site"])
+    assert result.exit_code == 0, result.output
+    assert "cache entry not written (No space left on device)" in " ".join(result.output.split())
+    assert list((tmp_path / ".out-cache").iterdir()) == []
+    monkeypatch.undo()
+    result = _rebuild(corpus, tmp_path / "out")   # the next build is not stopped by a partial file
+    assert result.exit_code == 0 and "1 processed" in result.output
+
+
+def test_warnings_replayed_from_the_cache_name_the_corpus_where_it_is_now(tmp_path):
+    corpus, _ = _cached_build(tmp_path)
+    text = corpus / "texts" / "skat.txt"
+    text.write_text(text.read_text(encoding="utf-8") + "\nSpotted a typo or a problem in this chapter? Tell us\n"
+                    + "Skat wird von drei Spielern gespielt.\n" * 40, encoding="utf-8")
+    assert _rebuild(corpus, tmp_path / "out").exit_code == 0
+    moved = tmp_path / "moved"
+    shutil.copytree(corpus, moved)
+    result = CliRunner().invoke(app, ["build", "--corpus", str(moved), "--out", str(tmp_path / "out"),
+                                      "--no-site", "--force"])
+    assert "1 from cache" in result.output
+    flat = " ".join(result.output.split())
+    assert f"{moved / 'texts' / 'skat.txt'}:" in flat and f"{corpus / 'texts'}" not in flat
+
+
+def test_a_full_disk_while_writing_the_data_is_one_line_and_the_previous_build_stays(tmp_path, monkeypatch):
+    import errno
+
+    import pipeline.build as build_mod
+
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site"]).exit_code == 0
+    before = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(build_mod, "write_jsonl", full)
+    result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site", "--force"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{out}: cannot write: No space left on device" in " ".join(result.output.split())
+    assert {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()} == before
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".out.tmp")) == []
+
+
+@pytest.mark.parametrize("command", [["export", "--format", "csv"], ["build", "--no-site"]])
+def test_out_never_deletes_what_hoyle_did_not_make(tmp_path, command):
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    mydocs = tmp_path / "mydocs"
+    mydocs.mkdir()
+    (mydocs / "thesis.txt").write_text("years of work\n", encoding="utf-8")
+    result = CliRunner().invoke(app, [*command, "--corpus", str(corpus), "--out", str(mydocs)])
+    assert result.exit_code == 2 and "folder holds files hoyle did not write" in " ".join(result.output.split())
+    assert (mydocs / "thesis.txt").read_text(encoding="utf-8") == "years of work\n"
+    a_file = tmp_path / "notes.txt"
+    a_file.write_text("mine\n", encoding="utf-8")
+    result = CliRunner().invoke(app, [*command, "--corpus", str(corpus), "--out", str(a_file)])
+    assert result.exit_code == 2 and "--out is a file" in result.output and a_file.read_text() == "mine\n"
