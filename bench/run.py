@@ -188,6 +188,26 @@ def regex_budget(corpus_dir: Path, rounds: int = 2) -> dict:
             "ratio_regex_timeout_to_none": round(best["regex_timeout"] / best["none"], 3)}
 
 
+def query_seconds(out: Path, rounds: int = 3) -> dict:
+    """Each query command as a user runs it (a whole process: imports included), reading the
+    build in `out`; best of `rounds`."""
+    import subprocess
+
+    commands = {"games": ["games"], "compare piquet": ["compare", "piquet"],
+                "facts --game piquet": ["facts", "--game", "piquet"],
+                "export --format csv": ["export", "--format", "csv", "--out", str(out.parent / "export")]}
+    times = {}
+    for name, args in commands.items():
+        best = None
+        for _ in range(rounds):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "pipeline.cli", *args, "--build", str(out)], cwd=ROOT,
+                           check=True, capture_output=True)
+            best = min(best or 1e9, time.perf_counter() - t)
+        times[name] = round(best, 2)
+    return times
+
+
 def du(path: Path) -> int:
     return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
 
@@ -215,6 +235,7 @@ def main() -> None:
         build(CORPUS, out, site=True, progress=False, force=True)
         cached_s = time.perf_counter() - t
         assert noop.skipped
+        report["queries"] = query_seconds(out)
         report["build"] = {"full_seconds": round(full, 2), "noop_rebuild_seconds": round(noop_s, 3),
                            "cached_rebuild_seconds": round(cached_s, 2), "site_pages": res.pages,
                            "site_bytes": du(out / "site"), "data_bytes": du(out / "data"),
@@ -264,6 +285,8 @@ def main() -> None:
     cold = report["cold_corpus"]
     print(f"- the whole corpus in a fresh process: imports {cold['import_seconds']} s, then ingest + segment + "
           f"extract {cold['ingest_segment_extract_seconds']} s (pattern compilation and spaCy loading included)")
+    print("- query commands (whole process, reading build/data): " +
+          ", ".join(f"`hoyle {k}` {v} s" for k, v in report["queries"].items()))
     rb = report["regex_budget"]
     print(f"- time budget of every pattern (ingest + segment + extract of the corpus): "
           f"{rb['seconds']['watchdog']} s with the watchdog, {rb['seconds']['none']} s with no budget "

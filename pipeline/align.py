@@ -67,13 +67,32 @@ def variant_changes(variant: Comparison, parent: Comparison, registry: FacetRegi
     return changes
 
 
-def align(facts: list[Fact], sources: list[Source], knowledge: Knowledge) -> list[Comparison]:
+def game_sources(sections: list[Section], facts: list[Fact]) -> dict[str, set[str]]:
+    """The sources that describe each game: a game or variant section of it, or a rule fact about
+    it. One count everywhere (comparisons.json, `hoyle games`, the site)."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for s in sections:
+        if s.kind in ("game", "variant") and s.game_id:
+            out[s.game_id].add(s.source_id)
+    for f in facts:
+        if f.game_id and f.role in RULE_ROLES:
+            out[f.game_id].add(f.source_id)
+    return out
+
+
+def align(facts: list[Fact], sources: list[Source], knowledge: Knowledge,
+          sections: list[Section] | None = None) -> list[Comparison]:
+    """A comparison per game with a rule fact; its sources are every source that describes the
+    game, with a fact or not (a reader compares their passages)."""
     order = [s.id for s in sorted(sources, key=lambda s: (s.year or 0, s.id))]
     by_game: dict[str, list[Fact]] = defaultdict(list)
     for f in facts:
         if f.game_id and f.role in RULE_ROLES:  # an example's or advice's numbers are evidence only
             by_game[f.game_id].append(f)
     comps = {gid: compare_game(gid, fs, order, knowledge.facets) for gid, fs in by_game.items()}
+    describing = game_sources(sections or [], facts)
+    for gid, comp in comps.items():
+        comp.sources = [sid for sid in order if sid in describing[gid]]
     for gid, comp in comps.items():
         game = knowledge.by_id.get(gid)
         if game and game.parent:

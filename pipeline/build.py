@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.align import align, topic_passages
+from pipeline.builtdata import write_fingerprint
 from pipeline.errors import HoyleError
 from pipeline.extract import extract
 from pipeline.ingest import ingest, ingest_warnings
@@ -208,7 +209,8 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
         knowledge = with_games(knowledge, [provisional[k] for k in sorted(provisional)])
         result.knowledge = knowledge
     result.toc_links = link_contents(corpus, result, knowledge)
-    result.comparisons = align(result.all_facts(), result.sources, knowledge)
+    result.comparisons = align(result.all_facts(), result.sources, knowledge,
+                               [s for sid in result.source_order() for s in result.sections[sid]])
     result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge)
     return result
 
@@ -241,6 +243,8 @@ def write_data(result: BuildResult, data_dir: Path) -> None:
     write_json(data_dir / "comparisons.json", result.comparisons)
     write_jsonl(data_dir / "topics.jsonl", result.topics)
     write_exports(result, data_dir, ("csv", "sqlite", "tei"))
+    from pipeline.export.datasette import metadata
+    write_json(data_dir / "datasette.json", metadata(result.sources))
 
 
 def write_exports(result: BuildResult, data_dir: Path, formats) -> None:
@@ -260,15 +264,13 @@ def write_exports(result: BuildResult, data_dir: Path, formats) -> None:
     write_schemas(data_dir / "schema", {facet: spec.type for facet, spec in registry.specs.items()})
 
 
-def build_stamp(corpus: Corpus, knowledge: Knowledge, site: bool) -> str:
-    """Everything a build's output depends on, hashed: equal stamps mean identical output."""
-    from pipeline.cache import code_digest
-
-    h = hashlib.sha256(code_digest().encode() + knowledge.digest.encode() + (b"site" if site else b"data"))
-    for entry in sorted(corpus.entries, key=lambda e: e.id):
-        h.update(entry.model_dump_json().encode())
-        h.update(hashlib.sha256(corpus.text_path(entry).read_bytes()).digest())
+def build_stamp(corpus_root: Path, site: bool) -> str:
+    """Everything a build's output depends on, hashed: equal stamps mean identical output (the
+    corpus folder, the knowledge and code it reads, and with the site its templates)."""
+    from pipeline.builtdata import input_fingerprint
     from pipeline.publish import SITE_DIR
+
+    h = hashlib.sha256(input_fingerprint(corpus_root).encode() + (b"site" if site else b"data"))
     if site:
         for p in sorted(SITE_DIR.rglob("*")):
             if p.is_file():
@@ -323,7 +325,7 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
     stamp_file = out_dir / ".stamp"
     if cache and not force and stamp_file.is_file():
         try:
-            stamp = build_stamp(corpus, load_knowledge(corpus), site)
+            stamp = build_stamp(corpus.root, site)
         except OSError:
             stamp = None
         if stamp and stamp_file.read_text().strip() == stamp:
@@ -345,6 +347,7 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
                 stage = rep.stage("publish", 1)
                 result.pages = publish(result, tmp / "data", tmp / "site")
                 stage.advance("site")
+            write_fingerprint(tmp, corpus.root)   # what the query commands check
             if cache:
-                (tmp / ".stamp").write_text(build_stamp(corpus, result.knowledge, site) + "\n")
+                (tmp / ".stamp").write_text(build_stamp(corpus.root, site) + "\n")
     return result

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 
@@ -12,15 +13,18 @@ from rich.table import Table
 
 from pipeline.errors import HoyleError
 from pipeline.manifest import EMBEDDED_CORPUS, load_manifest
-from pipeline.publish.html import value_text
+from pipeline.values import value_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Hoyle Concordance: cited rule facts from card-game books in ja/en/ru.")
-console = Console(width=None if sys.stdout.isatty() else 160)
+# a table follows the terminal (or $COLUMNS); piped with neither, 160 columns
+console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 160)
 err = Console(stderr=True)
 
 CorpusOpt = typer.Option(EMBEDDED_CORPUS, "--corpus", help="Corpus folder (sources.toml + texts).")
 OutOpt = typer.Option(Path("build"), "--out", help="Output folder.")
+BuildOpt = typer.Option(Path("build"), "--build", help="The build to read (what `hoyle build --out` wrote); "
+                        "built first if missing or stale.")
 
 
 def _debug() -> bool:
@@ -176,9 +180,12 @@ def evaluate(corpus: Path = CorpusOpt,
         _eval_unseen(unseen, details)
         return
     from pipeline.build import run_pipeline
-    from pipeline.evaluate import eval_sections, load_gold
+    from pipeline.evaluate import GOLD_DIR, eval_sections, load_gold
     from pipeline.progress import reporter
     try:
+        if not GOLD_DIR.is_dir():   # an installed package: the gold stays in the checkout's tests/
+            raise HoyleError(f"{GOLD_DIR}: no gold annotations here",
+                             hint="run `hoyle eval` in a checkout (tests/gold), or score texts with --unseen DIR")
         c = load_manifest(corpus)
         with reporter() as rep:
             result = run_pipeline(c, rep)
@@ -272,44 +279,69 @@ def evaluate(corpus: Path = CorpusOpt,
         console.print(atable)
 
 
-def _run(corpus: Path):
-    from pipeline.build import run_pipeline
-    from pipeline.progress import reporter
+def _built(corpus: Path, out: Path):
+    """The build in `out` of `corpus`, read back; missing or stale, it is built once first (and
+    said so)."""
+    from pipeline.builtdata import BuiltData, state_of
     try:
-        c = load_manifest(corpus)
-        with reporter() as rep:
-            return run_pipeline(c, rep)
+        state = state_of(out, corpus)
+        if state != "fresh":
+            err.print(f"{out}/data is {state} for {corpus}: building it once", highlight=False, soft_wrap=True)
+            from pipeline.build import build as run_build
+            run_build(corpus, out, site=(out / "site").is_dir(), progress=False)
+        return BuiltData(out)
     except HoyleError as exc:
         _fail(exc)
+
+
+def _game_of(text: str, data) -> str:
+    from pipeline.lookup import resolve_game
+    try:
+        found = resolve_game(text, data.games)
+    except HoyleError as exc:
+        _fail(exc)
+    if found.note:
+        err.print(f"[yellow]note:[/] {escape(found.note)}", highlight=False)
+    return found.value
+
+
+def _facet_of(text: str, facets: list[str]) -> str:
+    from pipeline.lookup import resolve_facet
+    try:
+        found = resolve_facet(text, facets)
+    except HoyleError as exc:
+        _fail(exc)
+    if found.note:
+        err.print(f"[yellow]note:[/] {escape(found.note)}", highlight=False)
+    return found.value
 
 
 @app.command()
 def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, ピケ, Пикет)."),
             facet: str = typer.Option(None, "--facet", help="Only this facet (e.g. players, score:repique)."),
             fmt: str = typer.Option("table", "--format", help="table | json | csv | markdown"),
-            corpus: Path = CorpusOpt) -> None:
-    """Compare what every source states about one game, facet by facet (sources ordered by year)."""
+            corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
+    """Compare what every source states about one game, facet by facet (sources ordered by year).
+    Read from the build (--build; built first if missing or stale)."""
     import csv as csvmod
     import io
     import json as jsonmod
 
-    from pipeline.identify import game_index
     if fmt not in ("table", "json", "csv", "markdown"):
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use table, json, csv or markdown"))
-    result = _run(corpus)
-    gid = game if game in result.knowledge.by_id else None
-    if gid is None:
-        m = game_index(result.knowledge).match(game)
-        gid = m.game_id if m else None
-    comp = next((c for c in result.comparisons if c.game_id == gid), None)
+    data = _built(corpus, built)
+    gid = _game_of(game, data)
+    comp = data.comparison(gid)
     if comp is None:
-        _fail(HoyleError(f"no comparison for {game!r}" + ("" if gid else " (not a known game)"),
-                         hint="`hoyle games` lists the games and how many sources state each"))
+        _fail(HoyleError(f"no source states a rule fact about {gid!r}",
+                         hint="`hoyle games` lists the games and how many sources describe each"))
+    if facet:
+        facet = _facet_of(facet, sorted({r.facet for c in data.comparisons for r in c.rows}))
     rows = [r for r in comp.rows if not facet or r.facet == facet]
-    years = {s.id: s.year for s in result.sources}
+    years = {s.id: s.year for s in data.sources}
     if fmt == "json":
-        out = comp.model_copy(update={"rows": rows}).model_dump(mode="json")
-        typer.echo(jsonmod.dumps(out, ensure_ascii=False, indent=2, sort_keys=True))
+        doc = comp.model_copy(update={"rows": rows}).model_dump(mode="json")
+        typer.echo(jsonmod.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True))
         return
     header = ["facet", "qualifier", "status"] + comp.sources
     body = [[r.facet, r.qualifier or "", r.status] + ["; ".join(value_text(c.value) for c in r.cells.get(s, []))
@@ -328,7 +360,7 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
         for b in body:
             typer.echo("| " + " | ".join(esc(x) for x in b) + " |")
         return
-    names = result.knowledge.by_id[comp.game_id].names
+    names = data.games_by_id[comp.game_id].names
     table = Table(title=f"{names.en} / {names.ja or '—'} / {names.ru or '—'}: {len(rows)} rows",
                   caption="[red]red[/] = the sources differ; [green]green[/] = they agree; plain = one source")
     table.add_column("facet")
@@ -343,40 +375,95 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
 
 
 @app.command()
-def games(corpus: Path = CorpusOpt) -> None:
-    """List the games: id, names in three languages, number of sources that describe each."""
+def games(corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
+    """List the games: id, names in three languages, number of sources that describe each. Read
+    from the build (--build; built first if missing or stale)."""
     from schemas import GameNames
-    result = _run(corpus)
-    described: dict[str, set[str]] = {}
-    for sid, secs in result.sections.items():
-        for s in secs:
-            if s.kind in ("game", "variant") and s.game_id:
-                described.setdefault(s.game_id, set()).add(sid)
-    table = Table(title=f"{len(result.knowledge.games)} games")
+    data = _built(corpus, built)
+    table = Table(title=f"{len(data.games)} games")
     name_langs = list(GameNames.model_fields)  # the languages games.yaml names games in
     for col in ("id", *name_langs, "family", "parent", "sources"):
         table.add_column(col)
-    for g in sorted(result.knowledge.games, key=lambda g: (-len(described.get(g.id, ())), g.id)):
+    for g in sorted(data.games, key=lambda g: (-data.source_count(g.id), g.id)):
         table.add_row(g.id, *[getattr(g.names, lang) or "" for lang in name_langs], g.family, g.parent or "",
-                      str(len(described.get(g.id, ()))))
+                      str(data.source_count(g.id)))
+    console.print(table)
+
+
+@app.command()
+def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
+          facet: str = typer.Option(None, "--facet", help="Facet (players, deck_size, score:repique, ...)."),
+          source: str = typer.Option(None, "--source", help="Source id."),
+          language: str = typer.Option(None, "--language", help="Language of the source (ja, en, ru)."),
+          role: str = typer.Option(None, "--role", help="rule, law, example, strategy, history, other."),
+          fmt: str = typer.Option("table", "--format", help="table | jsonl"),
+          corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
+    """The extracted facts, filtered, each with its citation (source, line, quote). Read from the
+    build (--build; built first if missing or stale)."""
+    import json as jsonmod
+
+    if fmt not in ("table", "jsonl"):
+        _fail(HoyleError(f"unknown --format {fmt!r}", hint="use table or jsonl"))
+    data = _built(corpus, built)
+    rows = data.facts
+    if game:
+        gid = _game_of(game, data)
+        rows = [f for f in rows if f.game_id == gid]
+    if facet:
+        facet = _facet_of(facet, sorted({f.facet for f in data.facts}))
+        rows = [f for f in rows if f.facet == facet]
+    if source:
+        ids = [s.id for s in data.sources]
+        if source not in ids:
+            _fail(HoyleError(f"no source {source!r}", hint="sources: " + ", ".join(ids)))
+        rows = [f for f in rows if f.source_id == source]
+    if language:
+        langs = {s.id: s.language for s in data.sources}
+        if language not in set(langs.values()):
+            _fail(HoyleError(f"no source in language {language!r}",
+                             hint="languages here: " + ", ".join(sorted(set(langs.values())))))
+        rows = [f for f in rows if langs.get(f.source_id) == language]
+    if role:
+        rows = [f for f in rows if f.role == role]
+    if fmt == "jsonl":
+        for f in rows:
+            typer.echo(jsonmod.dumps(f.model_dump(mode="json"), ensure_ascii=False, sort_keys=True))
+        return
+    table = Table(title=f"{len(rows)} facts")
+    for col in ("source", "line", "game", "facet", "qualifier", "value", "role", "quote"):
+        table.add_column(col, overflow="fold")
+    for f in rows:
+        table.add_row(f.source_id, str(f.anchor.line), f.game_id, f.facet, f.qualifier or "", value_text(f.value),
+                      f.role, escape(f.anchor.quote))
     console.print(table)
 
 
 @app.command()
 def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | tei"),
-           out: Path = typer.Option(Path("build/export"), "--out", help="Output folder."),
-           corpus: Path = CorpusOpt) -> None:
-    """Write one export format (the build writes all of them into build/data)."""
-    from pipeline.build import write_exports
+           out: Path = typer.Option(Path("export"), "--out", help="Folder to write the export into."),
+           corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
+    """Write one export format into --out: copied from the build (built first if missing or
+    stale), with the JSON Schemas."""
+    import shutil
+
     from pipeline.output import staged_output
-    if fmt not in ("json", "csv", "sqlite", "tei"):
+    files = {"json": ["comparisons.json", "facts.jsonl", "sources.json", "games.json"], "csv": ["csv"],
+             "sqlite": ["rules.sqlite"], "tei": ["tei"]}
+    if fmt not in files:
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use json, csv, sqlite or tei"))
-    result = _run(corpus)
+    data = _built(corpus, built)
     try:
         with staged_output(out) as tmp:
-            write_exports(result, tmp, (fmt,))
+            for name in [*files[fmt], "schema"]:
+                src = data.data / name
+                if src.is_dir():
+                    shutil.copytree(src, tmp / name)
+                else:
+                    shutil.copyfile(src, tmp / name)
     except HoyleError as exc:
         _fail(exc)
+    except OSError as exc:
+        _fail(HoyleError(f"{out}: cannot write: {exc.strerror or exc}"))
     console.print(f"wrote {fmt} export into {out}", highlight=False)
 
 
@@ -406,18 +493,33 @@ def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied 
 
 @app.command()
 def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port"),
-          host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (loopback by default).")) -> None:
-    """Serve the built site (build/site) over HTTP on 127.0.0.1."""
-    import functools
-    import http.server
-    site = out / "site"
-    if not (site / "index.html").is_file():
-        _fail(HoyleError(f"{site}: no built site", hint="run `hoyle build` first"))
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
-    with http.server.ThreadingHTTPServer((host, port), handler) as httpd:
-        console.print(f"serving {site} on http://{host}:{port}/ (Ctrl-C to stop)", highlight=False)
+          host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (loopback unless told otherwise)."),
+          data: bool = typer.Option(False, "--data", help="Serve build/data/rules.sqlite with Datasette "
+                                    "(the extra hoyle-concordance[datasette]) instead of the site.")) -> None:
+    """Serve the built site (build/site) over HTTP, or with --data the data through Datasette."""
+    import subprocess
+
+    from pipeline.serve import datasette_command, site_server
+    try:
+        if data:
+            command = datasette_command(out / "data", host, port)
+        else:
+            server = site_server(out / "site", host, port)
+    except HoyleError as exc:
+        _fail(exc)
+    except OSError as exc:
+        _fail(HoyleError(f"cannot serve on {host}:{port}: {exc.strerror or exc}", hint="try another --port"))
+    if data:
+        console.print(f"serving {out / 'data' / 'rules.sqlite'} with Datasette on http://{host}:{port}/ "
+                      "(Ctrl-C to stop)", highlight=False)
         try:
-            httpd.serve_forever()
+            raise typer.Exit(subprocess.call(command))
+        except KeyboardInterrupt:
+            return
+    with server:
+        console.print(f"serving {out / 'site'} on http://{host}:{port}/ (Ctrl-C to stop)", highlight=False)
+        try:
+            server.serve_forever()
         except KeyboardInterrupt:
             pass
 

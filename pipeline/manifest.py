@@ -11,9 +11,10 @@ from pydantic import ValidationError
 
 from pipeline.errors import HoyleError
 from pipeline.lang import load_languages
+from pipeline.resources import data_dir
 from schemas import ManifestEntry
 
-EMBEDDED_CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+EMBEDDED_CORPUS = data_dir("pipeline.embedded", "corpus")
 KNOWLEDGE_FILES = ("games.yaml", "terms.yaml", "facets.yaml")
 
 

@@ -1,6 +1,6 @@
 """Random and mutated texts through segment and extract: no crash, every anchor valid."""
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pipeline.extract import extract
@@ -21,6 +21,7 @@ TEXTS = st.lists(PIECES | st.text(max_size=12), min_size=1, max_size=80).map("".
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(TEXTS, st.sampled_from(["ja", "en", "ru"]))
+@example(text="\U000179e8PIQUET.БРИДЖ.", lang="ja")   # a letter without a Unicode name (pymorphy3 raised)
 def test_segment_and_extract_never_crash_and_anchors_hold(text, lang):
     if not text or "\x00" in text:
         return

@@ -5,6 +5,7 @@ the fuzzers run in CI in about a minute."""
 
 from __future__ import annotations
 
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -169,7 +170,8 @@ def test_cache_entries_fuzzed(cache_entry, data):
 
 
 ARGS = st.lists(st.sampled_from([
-    "build", "sources", "games", "compare", "export", "audit", "eval", "add-source", "--corpus", "CORPUS",
+    "build", "sources", "games", "compare", "facts", "export", "audit", "eval", "add-source", "--corpus", "CORPUS",
+    "--build", "--game", "--source", "--language",
     "--out", "OUT", "--format", "csv", "json", "xml", "--facet", "players", "nosuch", "--sample", "0", "-1",
     "3", "--seed", "x", "--year", "100000000000000000000", "--lang", "de", "zz", "--title", "t", "piquet",
     "skat", "--no-site", "--strict", "--jobs", "0", "--debug", "--help", "", "\x00", "../..", "/proc/nope",
@@ -180,8 +182,11 @@ ARGS = st.lists(st.sampled_from([
 @given(ARGS)
 def test_command_line_fuzzed(args):
     """Random command lines over a small corpus: an answer, a usage error or a one-line error;
-    never a traceback (`--debug` alone may show one: it asks for it)."""
+    never a traceback (`--debug` alone may show one: it asks for it). Run in a temporary folder:
+    default paths (build/, export/) land there."""
     root = Path(tempfile.mkdtemp(prefix="hoyle-fuzz-"))
+    here = os.getcwd()
+    os.chdir(root)
     try:
         shutil.copytree(FIXTURES / "lang-de", root / "c")
         argv = [str(root / "c") if a == "CORPUS" else str(root / "out") if a == "OUT" else a for a in args]
@@ -194,6 +199,7 @@ def test_command_line_fuzzed(args):
         if "--debug" not in argv:
             assert result.exception is None or isinstance(result.exception, SystemExit), (argv, result.exception)
     finally:
+        os.chdir(here)
         shutil.rmtree(root, ignore_errors=True)
 
 

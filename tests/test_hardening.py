@@ -239,6 +239,8 @@ def test_out_never_deletes_what_hoyle_did_not_make(tmp_path, command):
     mydocs = tmp_path / "mydocs"
     mydocs.mkdir()
     (mydocs / "thesis.txt").write_text("years of work\n", encoding="utf-8")
+    if command[0] == "export":   # (the build it exports from, kept in the test's folder)
+        command = [*command, "--build", str(tmp_path / "b")]
     result = CliRunner().invoke(app, [*command, "--corpus", str(corpus), "--out", str(mydocs)])
     assert result.exit_code == 2 and "folder holds files hoyle did not write" in " ".join(result.output.split())
     assert (mydocs / "thesis.txt").read_text(encoding="utf-8") == "years of work\n"
@@ -246,3 +248,51 @@ def test_out_never_deletes_what_hoyle_did_not_make(tmp_path, command):
     a_file.write_text("mine\n", encoding="utf-8")
     result = CliRunner().invoke(app, [*command, "--corpus", str(corpus), "--out", str(a_file)])
     assert result.exit_code == 2 and "--out is a file" in result.output and a_file.read_text() == "mine\n"
+
+
+def _children(pid: int) -> list[int]:
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.append(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_killed_build_leaves_no_mkdocs_running_and_the_next_build_cleans_up(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline.cli", "build", "--corpus", str(corpus), "--out", str(out),
+                             "--no-cache"], cwd=Path(__file__).resolve().parents[1],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    mkdocs = []
+    for _ in range(1200):   # wait for the site stage (mkdocs is hoyle's child)
+        mkdocs = _children(proc.pid)
+        if mkdocs or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert mkdocs, "the build ended before mkdocs started"
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    for _ in range(40):    # PR_SET_PDEATHSIG: at once (mkdocs alone runs for seconds)
+        if not any(Path(f"/proc/{pid}").exists() and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]
+                   for pid in mkdocs):
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("mkdocs kept running after hoyle was killed")
+    assert [p.name for p in tmp_path.glob(".out.tmp-*")]   # what the killed build left
+    result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site"])
+    assert result.exit_code == 0, result.output
+    assert not list(tmp_path.glob(".out.tmp-*")) and (out / "data" / "facts.jsonl").is_file()

@@ -69,6 +69,14 @@ def _corpus_with(tmp_path, name: str, edit) -> Path:
     ("facets.yaml", lambda t: t.replace("families: [cribbage]}", "familes: [cribbage]}", 1), r"facets.yaml:\d+: items.pair.familes: unknown key"),
     ("terms.yaml", lambda t: t.replace("  A:  {en: [ace],", "  A:  {eng: [ace],"), r"terms.yaml:\d+: ranks.A.eng: unknown key"),
     ("games.yaml", lambda t: t.replace("parent: piquet", "parent: piquett", 1), r"games.yaml:\d+: \d+.parent: parent 'piquett' is not a game id"),
+    # issue 14: the top-level shape of a file, a bad regex, a rule without a pattern
+    ("games.yaml", lambda t: "42\n", r"games.yaml:1: .*valid list"),
+    ("facets.yaml", lambda t: "- a\n- b\n", r"facets.yaml:1: .*valid dictionary"),
+    ("terms.yaml", lambda t: "just a string\n", r"terms.yaml:1: .*valid dictionary"),
+    ("lang/de/facts.yaml", lambda t: t.replace("'von\\s+{N}\\s+Spielern'", "'von ((\\s+{N}'"),
+     r"facts.yaml:2: .*invalid pattern: missing \)"),
+    ("lang/de/facts.yaml", lambda t: t.replace(", pattern: 'von\\s+{N}\\s+Spielern'", ""),
+     r"facts.yaml:2: .*pattern: Field required"),
 ])
 def test_a_mistake_in_a_knowledge_file_names_its_file_and_line(tmp_path, name, edit, message):
     corpus = _corpus_with(tmp_path, name, edit)

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.export import comparison_rows, flat_rows
+from pipeline.export.search_words import SearchWords
 
 
 def tables_of(result) -> dict[str, list[dict[str, Any]]]:
@@ -69,6 +70,17 @@ def write_sqlite(result, path: Path) -> None:
             con.executemany("INSERT INTO section_text VALUES (?, ?, ?, ?, ?, ?)",
                             [(s.id, s.source_id, s.game_id, doc.language, s.title or "",
                               doc.text[s.anchor.start:s.anchor.end]) for s in result.sections[sid]])
+        # The same sections by word (export/search_words.py): Japanese words of any length (ピケ),
+        # Russian words under each lemma (колоды finds колода), English forms by porter stemming
+        con.execute("CREATE VIRTUAL TABLE section_search USING fts5(section_id UNINDEXED, source_id UNINDEXED, "
+                    "game_id UNINDEXED, language UNINDEXED, title, body, "
+                    "tokenize='porter unicode61 remove_diacritics 2')")
+        words = SearchWords(result.knowledge.languages)
+        for sid in result.source_order():
+            doc = result.documents[sid]
+            con.executemany("INSERT INTO section_search VALUES (?, ?, ?, ?, ?, ?)",
+                            [(s.id, s.source_id, s.game_id, doc.language, words(s.title or ""),
+                              words(doc.text[s.anchor.start:s.anchor.end])) for s in result.sections[sid]])
         con.commit()
     finally:
         con.close()

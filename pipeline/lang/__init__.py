@@ -46,7 +46,7 @@ class Language:
         """The morphological analyzer, if the profile names one (loading it is not free)."""
         if self.profile.morphology == "pymorphy3":
             import pymorphy3
-            return pymorphy3.MorphAnalyzer(lang=self.code)
+            return Morphology(pymorphy3.MorphAnalyzer(lang=self.code))
         return None
 
     @cached_property
@@ -81,6 +81,21 @@ class Language:
         if strip and (pattern := compile_pattern(strip, origin=f"{self.path('profile.yaml')} stem_strip")).search(word):
             return pattern.sub("", word)
         return word[:max(2, min(len(word) - 1, 4))] if len(word) > 2 else word
+
+
+class Morphology:
+    """A morphological analyzer that never raises on a word: pymorphy3 looks up every letter's
+    Unicode name, and a letter without one (a Tangut ideograph under Python 3.11) raised
+    ValueError out of the build. Such a word has no parse."""
+
+    def __init__(self, analyzer):
+        self.analyzer = analyzer
+
+    def parse(self, word: str) -> list:
+        try:
+            return self.analyzer.parse(word)
+        except ValueError:
+            return []
 
 
 class Languages:

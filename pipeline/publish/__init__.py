@@ -19,8 +19,9 @@ from pipeline.errors import HoyleError
 from pipeline.publish import game_pages, misc_pages, source_pages
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import make_environment
+from pipeline.resources import data_dir
 
-SITE_DIR = Path(__file__).resolve().parents[2] / "site"
+SITE_DIR = data_dir("pipeline.site", "site")
 
 
 class SudachiWords:

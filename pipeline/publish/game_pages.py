@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from pipeline.align import game_sources
 from pipeline.publish.context import SiteContext
 
 
@@ -19,7 +20,9 @@ def games_index(ctx: SiteContext) -> str:
     if provisional:  # named by a source's heading or title, not in games.yaml: listed for review, last
         families.append(("provisional: named by a source, not in games.yaml",
                          sorted(provisional, key=lambda g: g.names.en.lower())))
-    n_sources = {g.id: len({s.source_id for s in ctx.described.get(g.id, [])}) for g in kn.games}
+    r = ctx.result
+    described = game_sources([s for sid in r.source_order() for s in r.sections[sid]], r.all_facts())
+    n_sources = {g.id: len(described.get(g.id, ())) for g in kn.games}
     return ctx.render("games_index.md", page="games/index.md", title="Games", families=families,
                       compared={c.game_id for c in ctx.result.comparisons}, n_sources=n_sources)
 

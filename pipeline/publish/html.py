@@ -20,6 +20,7 @@ import regex
 from markupsafe import Markup
 
 from pipeline.patterns import compile_pattern
+from pipeline.values import value_text  # noqa: F401  (the templates' filter)
 
 _ZWSP = "\u200b"
 
@@ -86,18 +87,6 @@ def segment_japanese(text: str, tokenizer) -> str:
     if tokenizer is None or not regex.search(r"[\p{Han}\p{Hiragana}\p{Katakana}]", text):
         return text
     return _ZWSP.join(tokenizer(text))
-
-
-def value_text(value) -> str:
-    if hasattr(value, "model_dump"):
-        value = value.model_dump()
-    if isinstance(value, dict) and set(value) == {"min", "max"}:
-        return str(value["min"]) if value["min"] == value["max"] else f"{value['min']}–{value['max']}"
-    if isinstance(value, list):
-        return " ".join(map(str, value))
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items())
-    return str(value)
 
 
 def row_fragment(facet: str, qualifier: str | None) -> str:

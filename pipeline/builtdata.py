@@ -1,0 +1,125 @@
+"""A finished build, read back: what the query commands (`games`, `compare`, `facts`, `export`)
+answer from. `build/data` is the published contract, so a question about the corpus is answered
+from it in a blink instead of re-running every stage; the build records a fingerprint of what it
+read (`.inputs`), and a build whose corpus or code has changed since is stale."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import cached_property
+from pathlib import Path
+
+from pipeline.errors import HoyleError
+
+FINGERPRINT = ".inputs"   # beside data/ in the output folder
+KNOWLEDGE_FILES = ("games.yaml", "terms.yaml", "facets.yaml")
+
+
+def input_fingerprint(corpus_root: Path) -> str:
+    """Hash of everything a build of `corpus_root` reads: its manifest, the texts it lists, its
+    knowledge files and language folders (or the embedded knowledge it falls back on), and the
+    pipeline's code and language data. Nothing is validated here (the manifest's TOML is only
+    read for its file names): this is the first thing every query does."""
+    import tomllib
+
+    from pipeline.cache import code_digest
+    from pipeline.manifest import EMBEDDED_CORPUS
+
+    root = Path(corpus_root)
+    h = hashlib.sha256(code_digest().encode())
+    manifest = root / "sources.toml"
+    raw = manifest.read_bytes() if manifest.is_file() else b""
+    try:
+        tables = tomllib.loads(raw.decode("utf-8")).get("source", [])
+        texts = sorted({t["file"] for t in tables if isinstance(t, dict) and isinstance(t.get("file"), str)})
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
+        texts = []
+    lang = root / "lang"
+    own = [*texts, *KNOWLEDGE_FILES,
+           *(str(p.relative_to(root)) for p in sorted(lang.rglob("*")) if p.is_file())]
+    for name in ["sources.toml", *own]:
+        path = root / name
+        h.update(name.encode() + b"\0" + (path.read_bytes() if path.is_file() else b"-") + b"\0")
+    for name in KNOWLEDGE_FILES:
+        h.update(name.encode() + b"\0" + (EMBEDDED_CORPUS / name).read_bytes())
+    return h.hexdigest()
+
+
+def write_fingerprint(out_dir: Path, corpus_root: Path) -> None:
+    (out_dir / FINGERPRINT).write_text(input_fingerprint(corpus_root) + "\n", encoding="utf-8")
+
+
+def state_of(out_dir: Path, corpus_root: Path) -> str:
+    """'fresh', 'missing' or 'stale'."""
+    data = out_dir / "data"
+    if not (data / "sources.json").is_file() or not (out_dir / FINGERPRINT).is_file():
+        return "missing"
+    recorded = (out_dir / FINGERPRINT).read_text(encoding="utf-8").strip()
+    return "fresh" if recorded == input_fingerprint(corpus_root) else "stale"
+
+
+class BuiltData:
+    """The records of `out_dir/data`, each file read on first use."""
+
+    def __init__(self, out_dir: Path):
+        self.out_dir = Path(out_dir)
+        self.data = self.out_dir / "data"
+
+    def _json(self, name: str):
+        path = self.data / name
+        try:
+            return json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            raise HoyleError(f"{path}: cannot read the built data ({exc})",
+                             hint="rebuild it: hoyle build --force") from None
+
+    def _jsonl(self, name: str) -> list[dict]:
+        path = self.data / name
+        try:
+            return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+        except (OSError, ValueError) as exc:
+            raise HoyleError(f"{path}: cannot read the built data ({exc})",
+                             hint="rebuild it: hoyle build --force") from None
+
+    @cached_property
+    def sources(self):
+        from schemas import Source
+        return [Source.model_validate_json(json.dumps(s)) for s in self._json("sources.json")]
+
+    @cached_property
+    def games(self):
+        from schemas import Game
+        return [Game.model_validate_json(json.dumps(g)) for g in self._json("games.json")]
+
+    @cached_property
+    def games_by_id(self):
+        return {g.id: g for g in self.games}
+
+    @cached_property
+    def comparisons(self):
+        from schemas import Comparison
+        return [Comparison.model_validate_json(json.dumps(c)) for c in self._json("comparisons.json")]
+
+    @cached_property
+    def facts(self):
+        from schemas import Fact
+        return [Fact.model_validate_json(json.dumps(f)) for f in self._jsonl("facts.jsonl")]
+
+    def comparison(self, game_id: str):
+        return next((c for c in self.comparisons if c.game_id == game_id), None)
+
+    @cached_property
+    def _described(self) -> dict[str, set[str]]:
+        """Sources with a game or variant section of each game (from sections.jsonl)."""
+        out: dict[str, set[str]] = {}
+        for s in self._jsonl("sections.jsonl"):
+            if s.get("kind") in ("game", "variant") and s.get("game_id"):
+                out.setdefault(s["game_id"], set()).add(s["source_id"])
+        return out
+
+    def source_count(self, game_id: str) -> int:
+        """Sources that describe a game (align.game_sources: a section of it or a rule fact about
+        it; one count everywhere: the command line, comparisons.json and the site)."""
+        comp = self.comparison(game_id)
+        return len(comp.sources) if comp else len(self._described.get(game_id, ()))

@@ -1,0 +1,54 @@
+"""The words of a text as a full-text index wants them, from each language's profile: a run of
+letters goes to the language whose `script` it is written in; a language whose lemmas come from
+its tokenizer (Japanese: Sudachi) is cut into words, each followed by its dictionary form (a
+two-character word like ピケ is a token of its own); a language with a morphology (Russian:
+pymorphy3) gives each word followed by every candidate lemma (колоды -> колода); any other word
+stays as written (English forms are merged by the index's porter stemmer)."""
+
+from __future__ import annotations
+
+import regex
+
+_RUN = regex.compile(r"\w+")
+_LETTER = regex.compile(r"\p{L}")
+TOKENIZER_CHARS = 4000   # Sudachi rejects an input over ~49 KB
+
+
+class SearchWords:
+    def __init__(self, languages):
+        self._by_script = [lang for lang in languages if lang.script is not None]
+        self._lemmas: dict[tuple[str, str], tuple[str, ...]] = {}
+
+    def _language_of(self, run: str):
+        """The language whose script the run's first letter is in."""
+        letter = _LETTER.search(run)
+        return next((lang for lang in self._by_script if lang.script.match(letter.group())), None) if letter else None
+
+    def _cut(self, lang, run: str) -> list[str]:
+        out = []
+        for i in range(0, len(run), TOKENIZER_CHARS):
+            for token in lang.nlp.tokenizer(run[i:i + TOKENIZER_CHARS]):
+                out.append(token.text)
+                if token.lemma_ and token.lemma_ != token.text:
+                    out.append(token.lemma_)
+        return out
+
+    def _forms(self, lang, word: str) -> list[str]:
+        low = word.lower()
+        key = (lang.code, low)
+        if key not in self._lemmas:
+            self._lemmas[key] = tuple(sorted({p.normal_form for p in lang.morph.parse(low)} - {low}))
+        return [low, *self._lemmas[key]]
+
+    def __call__(self, text: str) -> str:
+        words: list[str] = []
+        for m in _RUN.finditer(text):
+            run = m.group()
+            lang = self._language_of(run)
+            if lang is not None and lang.profile.spacy.lemmas == "tokenizer":
+                words += self._cut(lang, run)
+            elif lang is not None and lang.morph is not None:
+                words += self._forms(lang, run)
+            else:
+                words.append(run)
+        return " ".join(words)

@@ -1,0 +1,151 @@
+"""The query commands (`games`, `compare`, `facts`, `export`) answer from the built data, through
+CliRunner: success, each error path, --help (issue 15)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+FIXTURES = Path(__file__).parent / "fixtures"
+runner = CliRunner()
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+@pytest.fixture(scope="module")
+def built(site_build):
+    out, _ = site_build
+    return out
+
+
+def query(built: Path, *args: str):
+    return runner.invoke(app, [*args, "--corpus", str(CORPUS), "--build", str(built)])
+
+
+def test_games_reads_the_build_and_counts_sources_as_the_comparisons_do(built):
+    result = query(built, "games")
+    assert result.exit_code == 0, result.output
+    assert "building it once" not in result.output    # fresh: read, not recomputed
+    comparisons = json.loads((built / "data" / "comparisons.json").read_text(encoding="utf-8"))
+    piquet = next(c for c in comparisons if c["game_id"] == "piquet")
+    row = next(line for line in result.output.splitlines() if line.strip("│ ").startswith("piquet "))
+    assert row.split("│")[-2].strip() == str(len(piquet["sources"]))
+
+
+def test_compare_says_aloud_which_game_a_typo_was_taken_for(built):
+    result = query(built, "compare", "piquett")
+    assert result.exit_code == 0, result.output
+    assert "no game 'piquett'; using 'piquet'" in flat(result.output)
+
+
+def test_compare_an_unknown_game_lists_the_closest(built):
+    result = query(built, "compare", "nosuchgame")
+    assert result.exit_code == 2
+    assert "no game 'nosuchgame'" in result.output and "Traceback" not in result.output
+
+
+def test_compare_an_unknown_facet_lists_the_facets(built):
+    result = query(built, "compare", "piquet", "--facet", "nosuch")
+    assert result.exit_code == 2
+    out = flat(result.output)
+    assert "no facet 'nosuch'" in out and "facets here:" in out and "players" in out
+
+
+def test_compare_a_misspelt_facet_is_taken_when_unique(built):
+    result = query(built, "compare", "piquet", "--facet", "playrs", "--format", "csv")
+    assert result.exit_code == 0, result.output
+    assert "using 'players'" in flat(result.output)
+    assert [line.split(",")[0] for line in result.output.splitlines() if line.startswith("players")]
+
+
+@pytest.mark.parametrize("fmt, check", [
+    ("json", lambda out: json.loads(out[out.index("{"):])["game_id"] == "piquet"),
+    ("csv", lambda out: out.splitlines()[0].startswith("facet,qualifier,status,")),
+    ("markdown", lambda out: out.splitlines()[1].startswith("|---|")),
+    ("table", lambda out: "Piquet / ピケ / Пикет" in out),
+])
+def test_compare_formats(built, fmt, check):
+    result = query(built, "compare", "piquet", "--format", fmt)
+    assert result.exit_code == 0 and check(result.output), result.output
+
+
+def test_compare_an_unknown_format_is_an_error(built):
+    result = query(built, "compare", "piquet", "--format", "xml")
+    assert result.exit_code == 2 and "unknown --format 'xml'" in result.output
+
+
+def test_facts_filters_and_cites(built):
+    result = query(built, "facts", "--game", "Пикет", "--facet", "players", "--format", "jsonl")
+    assert result.exit_code == 0, result.output
+    rows = [json.loads(line) for line in result.output.splitlines() if line.startswith("{")]
+    assert rows and all(r["game_id"] == "piquet" and r["facet"] == "players" for r in rows)
+    assert all(r["anchor"]["quote"] for r in rows)
+    ru = query(built, "facts", "--language", "ru", "--format", "jsonl")
+    sources = {s["id"]: s["language"] for s in json.loads((built / "data" / "sources.json").read_text())}
+    assert {sources[json.loads(line)["source_id"]] for line in ru.output.splitlines() if line.startswith("{")} == {"ru"}
+
+
+@pytest.mark.parametrize("args, message", [
+    (("--source", "nosuch"), "no source 'nosuch'"),
+    (("--language", "xx"), "no source in language 'xx'"),
+    (("--format", "yaml"), "unknown --format 'yaml'"),
+    (("--game", "zzzzzz"), "no game 'zzzzzz'"),
+])
+def test_facts_errors(built, args, message):
+    result = query(built, "facts", *args)
+    assert result.exit_code == 2 and message in result.output
+
+
+def test_export_copies_the_built_files(built, tmp_path):
+    dest = tmp_path / "csv"
+    result = query(built, "export", "--format", "csv", "--out", str(dest))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (dest / "csv").iterdir()) == sorted(p.name for p in (built / "data" / "csv").iterdir())
+    assert (dest / "schema").is_dir()
+    bad = query(built, "export", "--format", "xml", "--out", str(tmp_path / "x"))
+    assert bad.exit_code == 2 and "unknown --format 'xml'" in bad.output
+
+
+def test_a_missing_or_stale_build_is_said_and_built_once(tmp_path):
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    out = tmp_path / "b"
+    first = runner.invoke(app, ["games", "--corpus", str(corpus), "--build", str(out)])
+    assert first.exit_code == 0 and "is missing" in flat(first.output) and "building it once" in flat(first.output)
+    again = runner.invoke(app, ["games", "--corpus", str(corpus), "--build", str(out)])
+    assert again.exit_code == 0 and "building it once" not in again.output
+    text = corpus / "texts" / "skat.txt"
+    text.write_text(text.read_text(encoding="utf-8") + "\nSkat wird von drei Spielern gespielt.\n", encoding="utf-8")
+    stale = runner.invoke(app, ["games", "--corpus", str(corpus), "--build", str(out)])
+    assert stale.exit_code == 0 and "is stale" in flat(stale.output)
+
+
+@pytest.mark.parametrize("command", ["build", "sources", "games", "compare", "facts", "export", "audit", "eval",
+                                     "add-source", "serve"])
+def test_every_command_has_help(command):
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0 and "Usage:" in result.output
+
+
+def test_piped_tables_follow_columns(built, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    import importlib
+
+    import pipeline.cli as cli
+    importlib.reload(cli)
+    try:
+        result = runner.invoke(cli.app, ["games", "--corpus", str(CORPUS), "--build", str(built)])
+        assert result.exit_code == 0
+        assert max(len(line) for line in result.output.splitlines()) <= 100
+    finally:
+        monkeypatch.delenv("COLUMNS")
+        importlib.reload(cli)
