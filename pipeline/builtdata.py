@@ -82,15 +82,20 @@ class BuiltData:
             raise HoyleError(f"{path}: cannot read the built data ({exc})",
                              hint="rebuild it: hoyle build --force") from None
 
+    def _records(self, name: str, model: str) -> list:
+        """The records of one file as their schema model (strict models read JSON, not dicts)."""
+        import schemas
+        cls = getattr(schemas, model)
+        rows = self._jsonl(name) if name.endswith(".jsonl") else self._json(name)
+        return [cls.model_validate_json(json.dumps(r)) for r in rows]
+
     @cached_property
     def sources(self):
-        from schemas import Source
-        return [Source.model_validate_json(json.dumps(s)) for s in self._json("sources.json")]
+        return self._records("sources.json", "Source")
 
     @cached_property
     def games(self):
-        from schemas import Game
-        return [Game.model_validate_json(json.dumps(g)) for g in self._json("games.json")]
+        return self._records("games.json", "Game")
 
     @cached_property
     def games_by_id(self):
@@ -98,13 +103,11 @@ class BuiltData:
 
     @cached_property
     def comparisons(self):
-        from schemas import Comparison
-        return [Comparison.model_validate_json(json.dumps(c)) for c in self._json("comparisons.json")]
+        return self._records("comparisons.json", "Comparison")
 
     @cached_property
     def facts(self):
-        from schemas import Fact
-        return [Fact.model_validate_json(json.dumps(f)) for f in self._jsonl("facts.jsonl")]
+        return self._records("facts.jsonl", "Fact")
 
     def comparison(self, game_id: str):
         return next((c for c in self.comparisons if c.game_id == game_id), None)
