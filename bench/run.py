@@ -47,7 +47,8 @@ def synthetic_corpus(factor: int, dest: Path) -> Path:
             name = f"texts/{sid}.txt"
             shutil.copyfile(CORPUS / e.file, dest / name)
             lines += ["[[source]]", f'id = "{sid}"', f'file = "{name}"', f'language = "{e.language}"',
-                      f"title = {json.dumps(e.title, ensure_ascii=False)}", f"year = {e.year or 2000}", ""]
+                      f"title = {json.dumps(e.title, ensure_ascii=False)}", f"year = {e.year or 2000}",
+                      *([f'same_text_as = "{e.id}-x0"'] if k else []), ""]
     (dest / "sources.toml").write_text("\n".join(lines), encoding="utf-8")
     return dest
 

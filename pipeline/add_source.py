@@ -12,7 +12,6 @@ import tempfile
 import tomllib
 from pathlib import Path
 
-import regex
 import tomlkit
 from pydantic import ValidationError
 from tomlkit.items import AoT
@@ -20,11 +19,14 @@ from tomlkit.items import AoT
 from pipeline.errors import HoyleError
 from pipeline.ingest.decode import decode_source
 from pipeline.manifest import _describe, load_manifest
+from pipeline.patterns import compile_pattern
 from schemas import ManifestEntry
+
+_NOT_SLUG = compile_pattern(r"[^a-z0-9]+")
 
 
 def default_id(path: Path) -> str:
-    stem = regex.sub(r"[^a-z0-9]+", "-", path.stem.lower()).strip("-")
+    stem = _NOT_SLUG.sub("-", path.stem.lower()).strip("-")
     return stem or "source"
 
 

@@ -84,7 +84,9 @@ def align(facts: list[Fact], sources: list[Source], knowledge: Knowledge,
           sections: list[Section] | None = None) -> list[Comparison]:
     """A comparison per game with a rule fact; its sources are every source that describes the
     game, with a fact or not (a reader compares their passages)."""
-    order = [s.id for s in sorted(sources, key=lambda s: (s.year or 0, s.id))]
+    # a declared copy of another source's text is not a second witness
+    order = [s.id for s in sorted(sources, key=lambda s: (s.year or 0, s.id)) if not s.same_text_as]
+    facts = [f for f in facts if f.source_id in order]
     by_game: dict[str, list[Fact]] = defaultdict(list)
     for f in facts:
         if f.game_id and f.role in RULE_ROLES:  # an example's or advice's numbers are evidence only

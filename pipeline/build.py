@@ -91,7 +91,7 @@ def read_source(corpus: Corpus, entry, languages=None) -> tuple[Source, Document
         file=entry.file, sha256=hashlib.sha256(raw).hexdigest(), chars=len(doc.text),
         lines=count_lines(doc.text), origin=entry.origin, notes=entry.notes, encoding=encoding,
         page_ranges=page_ranges(doc), boilerplate=doc.boilerplate,
-        footnote_markers=len(doc.footnotes), repairs=doc.repairs,
+        footnote_markers=len(doc.footnotes), repairs=doc.repairs, same_text_as=entry.same_text_as,
     )
     return source, doc
 

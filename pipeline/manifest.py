@@ -86,11 +86,12 @@ def load_manifest(root: Path) -> Corpus:
             raise HoyleError(f"{path}: {label}: file {entry.file!r} not found in {root}",
                              hint="check the path, relative to the corpus folder")
         digest = hashlib.sha256(file.read_bytes()).hexdigest()
-        if digest in texts:
+        if digest in texts and entry.same_text_as != texts[digest]:
             # two ids for one text would show every fact of it as two sources agreeing
             raise HoyleError(f"{path}: {label}: file {entry.file!r} holds the same text as source "
-                             f"{texts[digest]!r}", hint="list each text once (remove one of the two entries)")
-        texts[digest] = entry.id
+                             f"{texts[digest]!r}", hint=f"list each text once, or declare the copy: "
+                                                        f"same_text_as = \"{texts[digest]}\"")
+        texts.setdefault(digest, entry.id)
         entries.append(entry)
     return Corpus(root=root, entries=tuple(entries))
 

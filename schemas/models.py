@@ -43,6 +43,9 @@ class ManifestEntry(Record):
     # id of another source that is the same edition (this one translates it): contents and
     # index entries of this source are linked to that source's sections
     same_edition_as: str | None = Field(default=None, pattern=SLUG)
+    # id of an earlier source with the very same text (a deliberate copy): built, but never
+    # counted as a second source agreeing with it
+    same_text_as: str | None = Field(default=None, pattern=SLUG)
 
     @field_validator("encoding")
     @classmethod
@@ -179,6 +182,7 @@ class Source(Record):
     boilerplate: list[BoilerplateSpan] = Field(default_factory=list)
     footnote_markers: int = 0
     repairs: list[Repair] = Field(default_factory=list)
+    same_text_as: str | None = None
 
 
 class SectionAnchor(Record):

@@ -296,3 +296,16 @@ def test_a_killed_build_leaves_no_mkdocs_running_and_the_next_build_cleans_up(tm
     result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site"])
     assert result.exit_code == 0, result.output
     assert not list(tmp_path.glob(".out.tmp-*")) and (out / "data" / "facts.jsonl").is_file()
+
+
+def test_no_pattern_in_the_pipeline_runs_without_a_budget():
+    """Every pattern goes through pipeline.patterns (compiled with compile_pattern); a bare
+    `regex.compile` or module-level `regex.search(...)` would run unguarded."""
+    import re
+
+    bare = re.compile(r"\b(?:regex|re)\.(?:compile|search|match|fullmatch|sub|subn|split|findall|finditer)\(")
+    root = Path(__file__).resolve().parents[1] / "pipeline"
+    offenders = [f"{p.relative_to(root)}:{i}" for p in sorted(root.rglob("*.py")) if p.name != "patterns.py"
+                 for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+                 if bare.search(line) and not line.lstrip().startswith("#")]
+    assert offenders == []

@@ -106,3 +106,18 @@ def test_the_same_text_under_two_ids_is_refused(corpus_factory):
     assert result.exit_code == 2, result.output
     assert "holds the same text as source 'a-book'" in result.output
     assert not (root.parent / "out").exists()
+
+
+def test_a_declared_copy_builds_but_is_never_a_second_witness(corpus_factory):
+    import json
+
+    text = "PIQUET.\n\nPiquet is played by two persons with a pack of thirty-two cards.\n"
+    copy = GOOD.replace('"a-book"', '"b-book"').replace("texts/a.txt", "texts/b.txt") + 'same_text_as = "a-book"\n'
+    root = corpus_factory(GOOD + copy, {"texts/a.txt": text, "texts/b.txt": text})
+    result = run(root, "build")
+    assert result.exit_code == 0, result.output
+    data = root.parent / "out" / "data"
+    comparisons = json.loads((data / "comparisons.json").read_text(encoding="utf-8"))
+    assert comparisons and all(c["sources"] == ["a-book"] for c in comparisons)
+    assert all(r["status"] == "single" for c in comparisons for r in c["rows"])
+    assert {s["id"] for s in json.loads((data / "sources.json").read_text(encoding="utf-8"))} == {"a-book", "b-book"}

@@ -7,10 +7,10 @@ stays as written (English forms are merged by the index's porter stemmer)."""
 
 from __future__ import annotations
 
-import regex
+from pipeline.patterns import compile_pattern
 
-_RUN = regex.compile(r"\w+")
-_LETTER = regex.compile(r"\p{L}")
+_RUN = compile_pattern(r"\w+")
+_LETTER = compile_pattern(r"\p{L}")
 TOKENIZER_CHARS = 4000   # Sudachi rejects an input over ~49 KB
 
 

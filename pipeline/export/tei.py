@@ -8,10 +8,11 @@ import json
 from bisect import bisect_left
 from pathlib import Path
 
-import regex
 from lxml import etree
 
 from pipeline.patterns import compile_pattern
+
+_NOT_XML_ID = compile_pattern(r"[^A-Za-z0-9_.-]")
 
 TEI_NS = "http://www.tei-c.org/ns/1.0"
 XML_ID = "{http://www.w3.org/XML/1998/namespace}id"
@@ -20,7 +21,7 @@ _NOT_XML = compile_pattern(r"[^\x09\x0A\x0D\x20-\uD7FF\uE000-\uFFFD\U00010000-\U
 
 
 def xml_id(prefix: str, raw: str) -> str:
-    return prefix + "-" + regex.sub(r"[^A-Za-z0-9_.-]", "-", raw)
+    return prefix + "-" + _NOT_XML_ID.sub("-", raw)
 
 
 def _clean(text: str) -> str:

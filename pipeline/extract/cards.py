@@ -13,6 +13,8 @@ from pipeline.lang import Languages
 from pipeline.lang.numbers import NumberReader
 from pipeline.patterns import compile_pattern
 
+_BRACKETED_CODE = compile_pattern(r"[(（]([^)）]+)[)）]")
+
 # The most items a list of ranks or rank-value pairs is read to (a pack has 13 ranks and its
 # jokers): every list pattern is bounded, so a long run is read in linear time.
 MAX_LIST_ITEMS = 24
@@ -58,7 +60,7 @@ def vocabulary_from_terms(terms: TermsFile, languages: Languages) -> RankVocabul
 
 def rank_code(token: str, vocab: RankVocabulary) -> str | None:
     t = token.strip().lower()
-    inner = regex.search(r"[(（]([^)）]+)[)）]", t)
+    inner = _BRACKETED_CODE.search(t)
     if inner:  # "1(A)", "R(K)": the bracketed code is the unambiguous one
         t = inner.group(1).strip()
     if t in vocab.names:

@@ -22,6 +22,9 @@ from pipeline.extract.cards import MAX_LIST_ITEMS, RankVocabulary, parse_rank_li
 from pipeline.extract.sentences import SENTENCE
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
+_LETTER_CODE = compile_pattern(r"[A-Za-z]{1,2}")
+_PLURAL_GROUP = compile_pattern(r"\(\?:((?:[^()]|\\\(|\\\))+)\)\(\?:e\?s\)\?")
+
 
 @dataclass(frozen=True)
 class PointStatement:
@@ -76,12 +79,12 @@ def point_grammar(language, vocab: RankVocabulary, suits: tuple[str, ...], max_p
 def _rank_token(vocab_token: str) -> str:
     """The rank token with its one- and two-letter codes (A, K, R, JK) matched as capitals only:
     in prose "a", "as" are words, not aces."""
-    return regex.sub(r"\(\?:((?:[^()]|\\\(|\\\))+)\)\(\?:e\?s\)\?", _split_letters, vocab_token, count=1)
+    return _PLURAL_GROUP.sub(_split_letters, vocab_token, count=1)
 
 
 def _split_letters(m: regex.Match) -> str:
     names = m.group(1).split("|")
-    letters = [n for n in names if regex.fullmatch(r"[A-Za-z]{1,2}", n)]
+    letters = [n for n in names if _LETTER_CODE.fullmatch(n)]
     words = [n for n in names if n not in letters]
     return (rf"(?:(?-i:{'|'.join(n.upper() for n in letters)})|(?:{'|'.join(words)})(?:e?s)?)"
             if letters else m.group())

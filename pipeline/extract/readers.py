@@ -27,6 +27,9 @@ from pipeline.lang import Language
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import PlayerRange
 
+_SPACES = compile_pattern(r"\s+")
+_TOKENS = compile_pattern(r"\S+")
+
 Groups = dict[str, str]
 Found = list[tuple[str, object]]
 
@@ -109,7 +112,7 @@ def _rank_span(g: Groups, c: ReadContext) -> Found:
 
 def _rank_points(g: Groups, c: ReadContext) -> Found:
     if not c.point_link.search(g["pairs"]) \
-            and len(parse_rank_list(g["pairs"], c.vocab)) >= len(regex.findall(r"\S+", g["pairs"])):
+            and len(parse_rank_list(g["pairs"], c.vocab)) >= len(_TOKENS.findall(g["pairs"])):
         return []  # "K Q J 10 9 8 7": a rank list, not ranks with points
     pts = parse_points(g["pairs"], c.vocab, c.language.numbers)
     named = [k for k in pts if not k.isdigit()]
@@ -166,7 +169,7 @@ def _item_points(g: Groups, c: ReadContext) -> Found:
     if c.facet != "score":
         return _item(c, c.facets.item(c.facet), c.num(g, "n"))
     said = (g.get("item") or "").lower().strip()
-    return _item(c, c.items.get(said) or c.items.get(regex.sub(r"\s+", "", said)), c.num(g, "n"))
+    return _item(c, c.items.get(said) or c.items.get(_SPACES.sub("", said)), c.num(g, "n"))
 
 
 READERS = MappingProxyType({

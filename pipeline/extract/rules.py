@@ -29,6 +29,8 @@ from pipeline.extract.cards import MAX_LIST_ITEMS, pairs_regex, vocabulary
 from pipeline.extract.readers import DEFAULT_READER, READERS, Reader
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
+_DIGIT_EDGE = compile_pattern(r"(?<=\d)(?=\D)|(?<=\D)(?=\d)")
+
 MACROS = ("N", "NUMS", "RANKS", "RANKLIST", "RANK", "SUIT", "PAIRS", "ITEM", "SEQ")
 _MACRO = compile_pattern(r"\{(N|NUMS|RANKS|RANKLIST|RANK|SUIT|PAIRS|ITEM|SEQ)(?::(\w+))?\}")
 _ANY_MACRO = compile_pattern(r"(?<!\\[pPN])(?<!\\)\{([A-Z][A-Z_]*)(?::\w+)?\}")
@@ -46,7 +48,7 @@ class Rule:
 
 def _name_regex(name: str) -> str:
     """A literal name whose digit/letter joints may carry a space ("3枚続き" ~ "3 枚続き")."""
-    parts = regex.split(r"(?<=\d)(?=\D)|(?<=\D)(?=\d)", name)
+    parts = _DIGIT_EDGE.split(name)
     return r"\s*".join(regex.escape(p) for p in parts if p)
 
 

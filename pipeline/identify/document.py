@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import regex
-
 from pipeline.identify.index import game_index
 from pipeline.patterns import BudgetedPattern, compile_pattern
+
+_WORDS = compile_pattern(r"\w+")
 
 # declared titles: front matter and mail/post headers (any language writes them in ASCII)
 _DECLARED = compile_pattern(r"(?im)^[ \t]*(?:title|subject|subj|sub)[ \t]*:[ \t]*(?P<title>[^\n]{2,100}?)[ \t]*$")
@@ -177,7 +177,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     if lines:  # a title line that is a name, in a text that calls it a card game at once
         named = index.plausible_name(lines[0][1])
         cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])
-        if named and cue and len(regex.findall(r"\w+", named)) <= 3:
+        if named and cue and len(_WORDS.findall(named)) <= 3:
             return DocumentGame(None, named, "title-line", lines[0][0])
     variant = _quoted_variant(index, body[:LEAD_CHARS])
     if variant:  # «斜め七並べ»: a known game's name with more words, quoted: a variant of it

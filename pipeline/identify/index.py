@@ -15,6 +15,14 @@ from rapidfuzz import fuzz, process
 from pipeline.ingest.normalize import normalize
 from pipeline.patterns import compile_pattern
 
+_HAN_OR_KATAKANA = compile_pattern(r"[\p{Han}\p{Katakana}]")
+_LETTER_RUNS = compile_pattern(r"\p{L}+")
+_MARKS = compile_pattern(r"\p{M}")
+_NON_WORD = compile_pattern(r"\W")
+_NOT_A_NAME = compile_pattern(r"\d{3,}|[,，、?？!！;；]")
+_SPACES = compile_pattern(r"\s+")
+_WORDS = compile_pattern(r"\w+")
+
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 FUZZY_CUTOFF = 90
 MIN_MENTION_CHARS = 4   # shorter names ("99", "Nap") are too ambiguous in running text
@@ -144,7 +152,7 @@ class GameIndex:
 
     def dictionary_words(self, text: str) -> list[str]:
         """The words of `text`, each in its dictionary form where a profile has a morphology."""
-        words = regex.findall(r"\p{L}+", regex.sub(r"\p{M}", "", normalize(text)).casefold())
+        words = _LETTER_RUNS.findall(_MARKS.sub("", normalize(text)).casefold())
         out = []
         for w in words:
             lang = next((lg for lg in self._morphs if lg.script.search(w)), None)
@@ -155,17 +163,17 @@ class GameIndex:
     def plausible_name(self, name: str) -> str | None:
         """A provisional game's name cleaned ("Бура́ (тридцать одно)" -> "Бура"), or None when it is
         not a name: too long, a number, or only words a title wraps ("Правила игр")."""
-        clean = _PAREN.sub(" ", regex.sub(r"\p{M}", "", normalize(name)))
-        clean = regex.sub(r"\s+", " ", clean).strip(" \t\"'«»「」『』*#:：.,-")
-        words = regex.findall(r"\w+", clean)
-        if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or regex.search(r"\d{3,}|[,，、?？!！;；]", clean):
+        clean = _PAREN.sub(" ", _MARKS.sub("", normalize(name)))
+        clean = _SPACES.sub(" ", clean).strip(" \t\"'«»「」『』*#:：.,-")
+        words = _WORDS.findall(clean)
+        if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or _NOT_A_NAME.search(clean):
             return None  # a clause or a question, not a name
         forms = self.dictionary_words(clean) or [clean.casefold()]
         if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words):
             return None
         if not self._noun_phrase(words):
             return None  # "Знаете ли вы": a clause, not a name
-        if _DENSE.search(clean) and not regex.search(r"[\p{Han}\p{Katakana}]", clean):
+        if _DENSE.search(clean) and not _HAN_OR_KATAKANA.search(clean):
             return None  # "ここで": kana alone are particles and endings, not a name
         return clean
 
@@ -279,7 +287,7 @@ class GameIndex:
                 if not lang.script.search(text):
                     continue
                 for part in [text, *self._alternatives.split(text)]:
-                    words = regex.findall(r"\p{L}+", normalize(part).casefold())
+                    words = _LETTER_RUNS.findall(normalize(part).casefold())
                     if not words or len(words) > 4:
                         continue
                     forms = []
@@ -311,7 +319,7 @@ class GameIndex:
         groups = [*kn.terms.ranks.values(), *kn.terms.suits.values(), *kn.terms.terms, *kn.facets.items.values()]
         for group in groups:
             for w in group.all_words():
-                words.add(regex.sub(r"\W", "", normalize(str(w)).casefold()))
+                words.add(_NON_WORD.sub("", normalize(str(w)).casefold()))
         return words
 
     def _names_pattern(self, card_words: bool, common: bool = False) -> tuple[NameFinder, dict[str, str]]:
@@ -325,9 +333,9 @@ class GameIndex:
                 key = normalize(n).casefold().strip()
                 shortest = MIN_MENTION_CHARS_DENSE if _DENSE.search(key) else MIN_MENTION_CHARS
                 if len(key) >= shortest and not key.isdigit() and (common or key not in self._common_names) \
-                        and (card_words or regex.sub(r"\W", "", key) not in self._card_words):
-                    names.setdefault(regex.sub(r"\s+", "", key), g.id)
-                    spaced.setdefault(regex.sub(r"\s+", " ", key), g.id)
+                        and (card_words or _NON_WORD.sub("", key) not in self._card_words):
+                    names.setdefault(_SPACES.sub("", key), g.id)
+                    spaced.setdefault(_SPACES.sub(" ", key), g.id)
         return NameFinder(names, spaced), names
 
     @cached_property
@@ -348,7 +356,7 @@ class GameIndex:
     def game_of_mention(self, found: str) -> str | None:
         """The game a name found in text stands for; a declined name may carry up to 3 more letters."""
         names = self.title_names[1]
-        found = regex.sub(r"\s+", "", found)
+        found = _SPACES.sub("", found)
         gid = names.get(found)
         for cut in range(1, 4):
             if gid is None and len(found) > cut + 3:

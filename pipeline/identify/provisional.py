@@ -6,10 +6,14 @@ from __future__ import annotations
 
 import hashlib
 
-import regex
-
 from pipeline.ingest.normalize import normalize
+from pipeline.patterns import compile_pattern
 from schemas import Game, GameNames
+
+_NON_ASCII = compile_pattern(r"[^\x00-\x7f]")
+_NOT_SLUG = compile_pattern(r"[^a-z0-9]+")
+_SLUG_CHARS = compile_pattern(r"[a-z0-9-]+")
+_SPACES = compile_pattern(r"\s+")
 
 PROVISIONAL_FAMILY = "unclassified"
 
@@ -22,9 +26,9 @@ def provisional_id(name: str, languages) -> str:
         table = lang.profile.transliteration
         if table and lang.script is not None and lang.script.search(text):
             text = "".join(table.get(ch, ch) for ch in text)
-    ascii_slug = regex.sub(r"[^a-z0-9]+", "-", text).strip("-")
-    if ascii_slug and regex.fullmatch(r"[a-z0-9-]+", ascii_slug) and len(ascii_slug) >= 2 \
-            and not regex.search(r"[^\x00-\x7f]", text):
+    ascii_slug = _NOT_SLUG.sub("-", text).strip("-")
+    if ascii_slug and _SLUG_CHARS.fullmatch(ascii_slug) and len(ascii_slug) >= 2 \
+            and not _NON_ASCII.search(text):
         return ascii_slug[:60].strip("-")
     return "game-" + hashlib.sha1(normalize(name).encode("utf-8")).hexdigest()[:10]
 
@@ -32,7 +36,7 @@ def provisional_id(name: str, languages) -> str:
 def provisional_game(name: str, language: str, languages, parent: str | None = None) -> Game:
     """The provisional game of a name written in `language` (its name there as written), a
     variant of `parent` when it names a known game with more words."""
-    clean = regex.sub(r"\s+", " ", normalize(name)).strip()
+    clean = _SPACES.sub(" ", normalize(name)).strip()
     names = {"en": clean}
     if language in GameNames.model_fields and language != "en":
         names[language] = clean

@@ -4,6 +4,9 @@ corpus/facets.yaml and used by extraction, alignment, publishing and the JSON Sc
 from __future__ import annotations
 
 from pipeline.knowledge.models import FacetsFile, FacetSpec, ItemSpec
+from pipeline.patterns import compile_pattern
+
+_SPACES = compile_pattern(r"\s+")
 
 SCORE = "score"   # the family of named scoring items: score:<item>
 
@@ -74,11 +77,10 @@ class FacetRegistry:
 
     def item_names(self, lang: str) -> dict[str, str]:
         """Every name of every scoring item in `lang` (lower-cased, also without spaces) -> item."""
-        import regex
 
         out: dict[str, str] = {}
         for item, spec in self.items.items():
             for name in spec.names.get(lang) or []:
                 out.setdefault(str(name).lower(), item)
-                out.setdefault(regex.sub(r"\s+", "", str(name).lower()), item)
+                out.setdefault(_SPACES.sub("", str(name).lower()), item)
         return out

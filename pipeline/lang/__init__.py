@@ -11,13 +11,13 @@ import hashlib
 from functools import cached_property
 from pathlib import Path
 
-import regex
-
 from pipeline.datafile import load_model
 from pipeline.errors import HoyleError
 from pipeline.lang.numbers import NumberReader
 from pipeline.lang.profile import FactRuleSpec, FactsFile, Profile, TokenRulesFile, TokenRuleSpec
 from pipeline.patterns import BudgetedPattern, compile_pattern
+
+_LETTER_RUNS = compile_pattern(r"\p{L}+")
 
 EMBEDDED_LANG_DIR = Path(__file__).parent
 PROFILE_FILES = ("profile.yaml", "facts.yaml", "token_rules.yaml")
@@ -66,7 +66,7 @@ class Language:
     def inflections(self, word: str) -> tuple[str, ...]:
         """Every case form of a card name (туз -> туза, тузом, ...) where the profile inflects them."""
         if not (self.profile.inflect_card_names and self.morph) or len(word) < 3 \
-                or not regex.fullmatch(r"\p{L}+", word):
+                or not _LETTER_RUNS.fullmatch(word):
             return (word,)
         forms = {word}
         for parse in self.morph.parse(word)[:2]:

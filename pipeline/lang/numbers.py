@@ -13,6 +13,8 @@ import regex
 from pipeline.lang.profile import Profile
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
+_WORD_SEP = compile_pattern(r"[-\s]+")
+
 MAX_NUMBER_WORDS = 7   # "one thousand two hundred and forty-one": the longest number a rule book writes
 
 
@@ -123,7 +125,7 @@ class NumberReader:
             return table[text]
         total, current, seen = 0, 0, False
         joiners = {w.lower() for w in self.profile.numbers.join_words}
-        for token in regex.split(r"[-\s]+", self.fold(text)):
+        for token in _WORD_SEP.split(self.fold(text)):
             if token in joiners or token == "":
                 continue
             if token not in table:

@@ -16,11 +16,13 @@ import json
 import posixpath
 
 import jinja2
-import regex
 from markupsafe import Markup
 
 from pipeline.patterns import compile_pattern
 from pipeline.values import value_text  # noqa: F401  (the templates' filter)
+
+_JAPANESE = compile_pattern(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
+_NOT_SLUG = compile_pattern(r"[^a-z0-9]+")
 
 _ZWSP = "\u200b"
 
@@ -72,7 +74,7 @@ def rel(from_page: str, to_page: str, fragment: str = "") -> str:
 
 
 def slug(text: str) -> str:
-    return regex.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-") or "x"
+    return _NOT_SLUG.sub("-", text.lower()).strip("-") or "x"
 
 
 _NOT_ID = compile_pattern(r"[^A-Za-z0-9_-]")
@@ -84,7 +86,7 @@ def html_id(prefix: str, raw: str) -> str:
 
 def segment_japanese(text: str, tokenizer) -> str:
     """Insert U+200B between words (Sudachi) so the site search can find Japanese words."""
-    if tokenizer is None or not regex.search(r"[\p{Han}\p{Hiragana}\p{Katakana}]", text):
+    if tokenizer is None or not _JAPANESE.search(text):
         return text
     return _ZWSP.join(tokenizer(text))
 

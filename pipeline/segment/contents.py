@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import regex
-
 from pipeline.identify.index import GameIndex
 from pipeline.patterns import compile_pattern
 from pipeline.segment.headings import Conventions, clean_title, contents_blocks
 from schemas import Document, Section, TocLink
+
+_PAGE_SEP = compile_pattern(r"[,、]")
 
 _ENTRY = compile_pattern(
     r"^(?P<name>.*?\S)[,，\s]\s*(?P<pages>(?:\d{1,4}|[ivxlc]{1,6})(?:\s*[,、]\s*(?:\d{1,4}|[ivxlc]{1,6}))*)\s*$")
@@ -43,7 +43,7 @@ def contents_entries(doc: Document, conventions: Conventions) -> list[Entry]:
                 continue
             m = _ENTRY.match(t)
             name = m.group("name").strip(" ,，") if m else t
-            pages = tuple(p.strip() for p in regex.split(r"[,、]", m.group("pages"))) if m else ()
+            pages = tuple(p.strip() for p in _PAGE_SEP.split(m.group("pages"))) if m else ()
             rows.append((i, name, pages))
         for k, (i, name, pages) in enumerate(rows):
             group_page = pages[0] if pages else next((p[0] for _, _, p in rows[k + 1:k + 3] if p), None)

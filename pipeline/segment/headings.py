@@ -14,6 +14,9 @@ from pipeline.ingest.markup import PARAGRAPH
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import Document
 
+_PUNCTUATION = compile_pattern(r"[。、，,.:：]")
+_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS)\}")
+
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 
 
@@ -124,7 +127,7 @@ def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
             "LABELS": labels or "(?!)"}
 
     def expand(pattern: str) -> str:
-        return regex.sub(r"\{(CONTENTS|SENTENCE_END|LABELS)\}", lambda m: fill[m.group(1)], pattern)
+        return _SLOTS.sub(lambda m: fill[m.group(1)], pattern)
 
     return Conventions(data.min_game_hits, by_name, tuple(compile_pattern(expand(p)) for p in data.not_heading),
                        compile_pattern(expand(data.contents_heading), regex.IGNORECASE), data.contents_prose_chars)
@@ -208,7 +211,7 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
 
     def short(i: int, limit: int) -> bool:
         t = clean_title(norm_lines[i]) if 0 <= i < len(norm_lines) else ""
-        return 0 < len(t) <= limit and not regex.search(r"[。、，,.:：]", t)
+        return 0 < len(t) <= limit and not _PUNCTUATION.search(t)
 
     found: list[Candidate] = []
     for conv in conventions.values():
