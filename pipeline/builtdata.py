@@ -24,7 +24,7 @@ def input_fingerprint(corpus_root: Path) -> str:
     import tomllib
 
     from pipeline.cache import code_digest
-    from pipeline.manifest import EMBEDDED_CORPUS
+    from pipeline.resources import EMBEDDED_CORPUS
 
     root = Path(corpus_root)
     h = hashlib.sha256(code_digest().encode())

@@ -12,7 +12,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from pipeline.errors import HoyleError
-from pipeline.manifest import EMBEDDED_CORPUS, load_manifest
+from pipeline.resources import EMBEDDED_CORPUS
 from pipeline.values import value_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -90,6 +90,7 @@ def sources(corpus: Path = CorpusOpt) -> None:
     """List the corpus sources: language, year, size, printed page ranges, boilerplate found."""
     from pipeline.build import read_source
     try:
+        from pipeline.manifest import load_manifest
         c = load_manifest(corpus)
         rows = [read_source(c, e)[0] for e in c.entries]
     except HoyleError as exc:
@@ -156,6 +157,7 @@ def audit(sample: int = typer.Option(50, "--sample", min=1, help="Facts to draw 
     import json
 
     from pipeline.audit import sample_facts
+    from pipeline.manifest import load_manifest
     try:
         rows = sample_facts(data, load_manifest(corpus).root, sample, seed)
     except HoyleError as exc:
@@ -181,6 +183,7 @@ def evaluate(corpus: Path = CorpusOpt,
         return
     from pipeline.build import run_pipeline
     from pipeline.evaluate import GOLD_DIR, eval_sections, load_gold
+    from pipeline.manifest import load_manifest
     from pipeline.progress import reporter
     try:
         if not GOLD_DIR.is_dir():   # an installed package: the gold stays in the checkout's tests/

@@ -11,10 +11,9 @@ from pydantic import ValidationError
 
 from pipeline.errors import HoyleError
 from pipeline.lang import load_languages
-from pipeline.resources import data_dir
+from pipeline.resources import EMBEDDED_CORPUS
 from schemas import ManifestEntry
 
-EMBEDDED_CORPUS = data_dir("pipeline.embedded", "corpus")
 KNOWLEDGE_FILES = ("games.yaml", "terms.yaml", "facets.yaml")
 
 

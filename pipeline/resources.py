@@ -22,3 +22,6 @@ def data_dir(package: str, checkout_name: str) -> Path:
         if Path(location).is_dir():
             return Path(location)
     return _CHECKOUT / checkout_name
+
+
+EMBEDDED_CORPUS = data_dir("pipeline.embedded", "corpus")
