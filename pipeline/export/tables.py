@@ -48,19 +48,45 @@ def write_csv(result, directory: Path) -> dict[str, int]:
     return counts
 
 
+# primary keys, and the columns that point at them (Datasette links a fact to its source, game
+# and section through these)
+PRIMARY_KEYS = {"sources": "id", "games": "id", "sections": "id", "facts": "id"}
+FOREIGN_KEYS = {
+    "sections": [("source_id", "sources", "id"), ("game_id", "games", "id")],
+    "facts": [("source_id", "sources", "id"), ("game_id", "games", "id"), ("section_id", "sections", "id")],
+    "comparisons": [("game_id", "games", "id")],
+    "toc_links": [("source_id", "sources", "id"), ("section_id", "sections", "id")],
+    "topic_passages": [("game_id", "games", "id"), ("source_id", "sources", "id"), ("section_id", "sections", "id")],
+}
+INDEXES = {"facts": [["game_id", "facet"], ["source_id"], ["facet"]], "sections": [["source_id"], ["game_id"]],
+           "comparisons": [["game_id", "status"]]}
+
+
 def write_sqlite(result, path: Path) -> None:
+    """rules.sqlite through sqlite-utils: column types from the values, primary and foreign keys,
+    indexes on what is filtered (game, facet, source), and two full-text tables."""
+    import sqlite_utils
+
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.exists():
         path.unlink()
     con = sqlite3.connect(path)
     try:
+        db = sqlite_utils.Database(con)
         for name, rows in tables_of(result).items():
             cols = _columns(rows) or ["id"]
-            kinds = {c: ("INTEGER" if all(isinstance(r.get(c), (int, bool)) or r.get(c) is None for r in rows)
-                         and any(r.get(c) is not None for r in rows) else "TEXT") for c in cols}
-            con.execute(f'CREATE TABLE "{name}" ({", ".join(f"{chr(34)}{c}{chr(34)} {kinds[c]}" for c in cols)})')
-            con.executemany(f'INSERT INTO "{name}" VALUES ({", ".join("?" for _ in cols)})',
-                            [tuple(r.get(c) for c in cols) for r in rows])
+            if not rows:
+                db[name].create({c: str for c in cols}, pk=PRIMARY_KEYS.get(name))
+                continue
+            # sqlite-utils types each column from all the rows (one batch: a column empty in the
+            # first rows is not taken for text)
+            db[name].insert_all([{c: r.get(c) for c in cols} for r in rows], pk=PRIMARY_KEYS.get(name),
+                                batch_size=len(rows), column_order=cols)
+        db.add_foreign_keys([(name, *k) for name, keys in FOREIGN_KEYS.items() for k in keys
+                             if k[0] in db[name].columns_dict])
+        for name, indexes in INDEXES.items():
+            for columns in indexes:
+                db[name].create_index(columns)
         # Full text of every section, searchable in all three languages: the trigram tokenizer
         # needs no word segmentation, so Japanese matches as well as English and Russian.
         con.execute("CREATE VIRTUAL TABLE section_text USING fts5(section_id UNINDEXED, source_id UNINDEXED, "
