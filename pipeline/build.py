@@ -6,18 +6,14 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.align import align, topic_passages
 from pipeline.builtdata import write_fingerprint
 from pipeline.errors import HoyleError
-from pipeline.extract import extract
-from pipeline.ingest import ingest, ingest_warnings
 from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.manifest import Corpus, load_manifest
 from pipeline.output import staged_output, write_json, write_jsonl
 from pipeline.patterns import pattern_budget
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
-from pipeline.segment import segment_document
 from schemas import Comparison, Document, Fact, Game, Section, Source, TocLink, TopicPassage
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange
@@ -84,6 +80,8 @@ def read_source(corpus: Corpus, entry, languages=None) -> tuple[Source, Document
         raw = path.read_bytes()
     except OSError as exc:
         raise HoyleError(f"{path}: cannot read: {exc.strerror}") from None
+    from pipeline.ingest import ingest
+
     doc, encoding = ingest(entry, raw, path=str(path), languages=languages)
     source = Source(
         id=entry.id, title=entry.title, language=entry.language, year=entry.year,
@@ -111,6 +109,11 @@ class SourceResult:
 def process_source(corpus: Corpus, entry, knowledge: Knowledge) -> SourceResult:
     """ingest -> segment -> extract for one source: a pure function of its inputs. Every pattern
     runs under a time budget; one that runs over it on a line is skipped there and named."""
+    # the stages (and spaCy) are imported where they run: a no-op rebuild or a query needs none
+    from pipeline.extract import extract
+    from pipeline.ingest import ingest_warnings
+    from pipeline.segment import segment_document
+
     with pattern_budget() as budget:
         source, doc = read_source(corpus, entry, knowledge.languages)
         seg = segment_document(doc, knowledge, entry.conventions, entry.title)
@@ -209,6 +212,8 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
         knowledge = with_games(knowledge, [provisional[k] for k in sorted(provisional)])
         result.knowledge = knowledge
     result.toc_links = link_contents(corpus, result, knowledge)
+    from pipeline.align import align, topic_passages
+
     result.comparisons = align(result.all_facts(), result.sources, knowledge,
                                [s for sid in result.source_order() for s in result.sections[sid]])
     result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge)
@@ -268,7 +273,7 @@ def build_stamp(corpus_root: Path, site: bool) -> str:
     """Everything a build's output depends on, hashed: equal stamps mean identical output (the
     corpus folder, the knowledge and code it reads, and with the site its templates)."""
     from pipeline.builtdata import input_fingerprint
-    from pipeline.publish import SITE_DIR
+    from pipeline.resources import SITE_DIR
 
     h = hashlib.sha256(input_fingerprint(corpus_root).encode() + (b"site" if site else b"data"))
     if site:

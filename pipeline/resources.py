@@ -25,3 +25,4 @@ def data_dir(package: str, checkout_name: str) -> Path:
 
 
 EMBEDDED_CORPUS = data_dir("pipeline.embedded", "corpus")
+SITE_DIR = data_dir("pipeline.site", "site")

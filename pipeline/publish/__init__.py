@@ -19,9 +19,7 @@ from pipeline.errors import HoyleError
 from pipeline.publish import game_pages, misc_pages, source_pages
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import make_environment
-from pipeline.resources import data_dir
-
-SITE_DIR = data_dir("pipeline.site", "site")
+from pipeline.resources import SITE_DIR
 
 
 class SudachiWords:
