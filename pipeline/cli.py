@@ -21,6 +21,11 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 160)
 err = Console(stderr=True)
 
+def Flag(name: str, **kw):  # noqa: N802  (reads as the option it declares)
+    """A boolean flag; its help shows no value to give (typer would print `<bool>`)."""
+    return typer.Option(False, name, metavar="", **kw)
+
+
 CorpusOpt = typer.Option(EMBEDDED_CORPUS, "--corpus", help="Corpus folder (sources.toml + texts).")
 OutOpt = typer.Option(Path("build"), "--out", help="Output folder.")
 BuildOpt = typer.Option(Path("build"), "--build", help="The build to read (what `hoyle build --out` wrote); "
@@ -45,17 +50,17 @@ def _fail(exc: HoyleError) -> None:
 
 
 @app.callback()
-def main(ctx: typer.Context, debug: bool = typer.Option(False, "--debug", help="Show tracebacks.")) -> None:
+def main(ctx: typer.Context, debug: bool = Flag("--debug", help="Show tracebacks.")) -> None:
     ctx.obj = {"debug": debug}
 
 
 @app.command()
 def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
-          no_site: bool = typer.Option(False, "--no-site", help="Skip the website."),
+          no_site: bool = Flag("--no-site", help="Skip the website."),
           jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Process sources in N processes."),
-          force: bool = typer.Option(False, "--force", help="Rebuild even if nothing changed."),
-          no_cache: bool = typer.Option(False, "--no-cache", help="Neither read nor write the per-source cache."),
-          strict: bool = typer.Option(False, "--strict", help="A source with no game or no fact, or a game not in "
+          force: bool = Flag("--force", help="Rebuild even if nothing changed."),
+          no_cache: bool = Flag("--no-cache", help="Neither read nor write the per-source cache."),
+          strict: bool = Flag("--strict", help="A source with no game or no fact, or a game not in "
                                       "games.yaml, is an error (exit 2, nothing written).")) -> None:
     """Run the whole pipeline on a corpus and write build/data (and build/site)."""
     from pipeline.build import build as run_build
@@ -172,7 +177,7 @@ def audit(sample: int = typer.Option(50, "--sample", min=1, help="Facts to draw 
 
 @app.command("eval")
 def evaluate(corpus: Path = CorpusOpt,
-             details: bool = typer.Option(False, "--details", help="List misses, spurious sections and wrong facts."),
+             details: bool = Flag("--details", help="List misses, spurious sections and wrong facts."),
              unseen: list[Path] = typer.Option(None, "--unseen", help="Score a folder of unseen texts "
                                                "(sources.toml, texts/, expected.json); repeatable.")) -> None:
     """Score every stage against the hand-checked gold in tests/gold/: section boundaries and game
@@ -480,7 +485,7 @@ def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied 
                    kind: str = typer.Option("book", "--kind", help="book | web | forum"),
                    encoding: str = typer.Option(None, "--encoding", help="Only for a file that is not UTF-8."),
                    source_id: str = typer.Option(None, "--id", help="A slug; default: from the file name."),
-                   machine_translated: bool = typer.Option(False, "--machine-translated"),
+                   machine_translated: bool = Flag("--machine-translated"),
                    origin: str = typer.Option(None, "--origin", help="What it is a copy or translation of."),
                    corpus: Path = CorpusOpt) -> None:
     """Add a text to a corpus: copy it unchanged into texts/ and append a validated entry."""
@@ -497,7 +502,7 @@ def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied 
 @app.command()
 def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port"),
           host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (loopback unless told otherwise)."),
-          data: bool = typer.Option(False, "--data", help="Serve build/data/rules.sqlite with Datasette "
+          data: bool = Flag("--data", help="Serve build/data/rules.sqlite with Datasette "
                                     "(the extra hoyle-concordance[datasette]) instead of the site.")) -> None:
     """Serve the built site (build/site) over HTTP, or with --data the data through Datasette."""
     import subprocess
