@@ -520,10 +520,15 @@ def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port"),
     if data:
         console.print(f"serving {out / 'data' / 'rules.sqlite'} with Datasette on http://{host}:{port}/ "
                       "(Ctrl-C to stop)", highlight=False)
-        try:
-            raise typer.Exit(subprocess.call(command))
-        except KeyboardInterrupt:
-            return
+        from pipeline.children import die_with_parent
+        # Datasette dies with hoyle (terminated or killed), and a Ctrl-C stops both
+        with subprocess.Popen(command, preexec_fn=die_with_parent) as proc:
+            try:
+                code = proc.wait()
+            except KeyboardInterrupt:
+                proc.terminate()
+                return
+        raise typer.Exit(code)
     with server:
         console.print(f"serving {out / 'site'} on http://{host}:{port}/ (Ctrl-C to stop)", highlight=False)
         try:

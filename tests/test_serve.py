@@ -19,6 +19,7 @@ from typer.testing import CliRunner
 
 from pipeline.cli import app
 from pipeline.serve import site_server
+from tests.test_hardening import _children
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -100,6 +101,14 @@ def test_datasette_answers_sql_about_piquet(site_build):
         assert status == 200 and json.loads(body)[0]["n"] >= len(rows)
         status, body = get(f"http://127.0.0.1:{port}/rules/facts.json?_facet=facet&_size=0")
         assert status == 200 and "facet" in json.loads(body)["facet_results"]
+        datasette = _children(proc.pid)
+        assert datasette
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+    for _ in range(100):   # Datasette goes with hoyle (it was left running before)
+        if not any(Path(f"/proc/{pid}").exists() for pid in datasette):
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("Datasette outlived hoyle serve")

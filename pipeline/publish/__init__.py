@@ -15,6 +15,7 @@ from pathlib import Path
 
 import yaml
 
+from pipeline.children import die_with_parent
 from pipeline.errors import HoyleError
 from pipeline.publish import game_pages, misc_pages, source_pages
 from pipeline.publish.context import SiteContext
@@ -63,18 +64,6 @@ def write_pages(ctx: SiteContext, docs: Path, data_files: list[str]) -> list[str
     return sorted(pages)
 
 
-def _die_with_parent() -> None:
-    """In the mkdocs child, before exec: be sent SIGTERM when hoyle dies, even by SIGKILL (Linux
-    prctl PR_SET_PDEATHSIG); elsewhere nothing."""
-    import ctypes
-    import signal
-
-    try:
-        ctypes.CDLL(None).prctl(1, int(signal.SIGTERM))   # 1: PR_SET_PDEATHSIG
-    except (OSError, AttributeError):
-        pass
-
-
 def run_mkdocs(work: Path, docs: Path, site_dir: Path) -> None:
     config = yaml.safe_load((SITE_DIR / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(docs)
@@ -87,7 +76,7 @@ def run_mkdocs(work: Path, docs: Path, site_dir: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
     # (an interrupt kills mkdocs through subprocess.run; a killed hoyle takes it along too)
     proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
-                          capture_output=True, text=True, env=env, cwd=work, preexec_fn=_die_with_parent)
+                          capture_output=True, text=True, env=env, cwd=work, preexec_fn=die_with_parent)
     if proc.returncode != 0:
         tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
         raise HoyleError(f"mkdocs build --strict failed:\n{tail}", hint="see the messages above")
