@@ -86,7 +86,8 @@ def write_sqlite(result, path: Path) -> None:
                              if k[0] in db[name].columns_dict])
         for name, indexes in INDEXES.items():
             for columns in indexes:
-                db[name].create_index(columns)
+                if set(columns) <= set(db[name].columns_dict):   # (an empty table has only its id)
+                    db[name].create_index(columns)
         # Full text of every section, searchable in all three languages: the trigram tokenizer
         # needs no word segmentation, so Japanese matches as well as English and Russian.
         con.execute("CREATE VIRTUAL TABLE section_text USING fts5(section_id UNINDEXED, source_id UNINDEXED, "
