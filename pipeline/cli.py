@@ -302,21 +302,12 @@ def _built(corpus: Path, out: Path):
         _fail(exc)
 
 
-def _game_of(text: str, data) -> str:
-    from pipeline.lookup import resolve_game
+def _resolved(kind: str, text: str, choices) -> str:
+    """A game (`choices`: the games) or a facet (`choices`: facet names) the user named; a fuzzy
+    match is said aloud, no match is a one-line error with the closest names."""
+    from pipeline.lookup import resolve_facet, resolve_game
     try:
-        found = resolve_game(text, data.games)
-    except HoyleError as exc:
-        _fail(exc)
-    if found.note:
-        err.print(f"[yellow]note:[/] {escape(found.note)}", highlight=False)
-    return found.value
-
-
-def _facet_of(text: str, facets: list[str]) -> str:
-    from pipeline.lookup import resolve_facet
-    try:
-        found = resolve_facet(text, facets)
+        found = (resolve_game if kind == "game" else resolve_facet)(text, choices)
     except HoyleError as exc:
         _fail(exc)
     if found.note:
@@ -338,13 +329,13 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
     if fmt not in ("table", "json", "csv", "markdown"):
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use table, json, csv or markdown"))
     data = _built(corpus, built)
-    gid = _game_of(game, data)
+    gid = _resolved("game", game, data.games)
     comp = data.comparison(gid)
     if comp is None:
         _fail(HoyleError(f"no source states a rule fact about {gid!r}",
                          hint="`hoyle games` lists the games and how many sources describe each"))
     if facet:
-        facet = _facet_of(facet, sorted({r.facet for c in data.comparisons for r in c.rows}))
+        facet = _resolved("facet", facet, sorted({r.facet for c in data.comparisons for r in c.rows}))
     rows = [r for r in comp.rows if not facet or r.facet == facet]
     years = {s.id: s.year for s in data.sources}
     if fmt == "json":
@@ -415,10 +406,10 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
     data = _built(corpus, built)
     rows = data.facts
     if game:
-        gid = _game_of(game, data)
+        gid = _resolved("game", game, data.games)
         rows = [f for f in rows if f.game_id == gid]
     if facet:
-        facet = _facet_of(facet, sorted({f.facet for f in data.facts}))
+        facet = _resolved("facet", facet, sorted({f.facet for f in data.facts}))
         rows = [f for f in rows if f.facet == facet]
     if source:
         ids = [s.id for s in data.sources]

@@ -10,6 +10,7 @@ from pipeline.identify.document import document_game
 from pipeline.identify.index import GameIndex, game_index
 from pipeline.identify.mentions import dominant_game
 from pipeline.identify.provisional import provisional_game
+from pipeline.ingest.boilerplate import ENDING_KINDS
 from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import Locator
@@ -221,7 +222,7 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
         while body_start < len(text) and text[body_start].isspace():
             body_start += 1
         lead = [b for b in doc.boilerplate if b.start <= body_start < b.end or b.start == body_start]
-    trail = [b.start for b in doc.boilerplate if b.kind in ("gutenberg_end", "trailer", "reader_leftover")
+    trail = [b.start for b in doc.boilerplate if b.kind in ENDING_KINDS
              and b.start > body_start]
     body_end = min(trail) if trail else len(text)
     ids: dict[str, int] = {}
