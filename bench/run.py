@@ -3,10 +3,11 @@
 Measures, in one run on this machine:
   * per-stage time and throughput (chars/s) per language: ingest, segment, extract;
   * the same on a synthetic corpus of the sources copied under new ids (1x, 5x, 20x): scaling;
-  * the ratio of our per-source pipeline to a bare `spacy.blank(lang)` tokenization of the
-    same text, measured in the same run;
-  * a full build (data + site: page count, size, time), a no-op rebuild, a forced rebuild
-    served from the per-source cache.
+  * the ratio of our per-source pipeline to a baseline that only tokenizes the same text the
+    way the project does (its chunking, its spaCy pipelines, its lemmas), measured in the same run;
+  * whole `hoyle build` processes from the command line (--jobs 1 and 2, with the site, a no-op
+    rebuild) against the baseline run as a whole process too; a forced rebuild served from the
+    per-source cache; each query command as a whole process.
 Prints a Markdown report and writes bench/results.json.
 """
 
@@ -94,36 +95,61 @@ def stage_times(corpus_dir: Path) -> dict:
 
 
 def bare_tokenization(corpus_dir: Path) -> dict:
-    """spacy.blank(lang) tokenization of the same texts (Sudachi for ja), per language."""
-    import spacy
+    """The floor any pipeline on these texts pays: each text cut as the project cuts it for its
+    tokenizer (`texts_for_pipeline`), through the project's spaCy pipeline of its language, with
+    the project's lemmas (`annotate`: pymorphy3 candidates, lookup tables, Sudachi forms)."""
+    from pipeline.lang import load_languages
+    from pipeline.nlp import annotate, texts_for_pipeline
 
     corpus = load_manifest(corpus_dir)
-    nlps = {}
+    languages = load_languages(corpus.root / "lang")
     out: dict[str, dict[str, float]] = {}
     for e in corpus.entries:
-        if e.language not in nlps:
-            nlps[e.language] = spacy.blank(e.language)
-        nlp = nlps[e.language]
-        text = (corpus_dir / e.file).read_text(encoding="utf-8")
-        # Sudachi rejects a text over ~49 KB: tokenize in chunks cut at line ends
-        chunks, cur = [], []
-        size = 0
-        for line in text.split("\n"):
-            if size + len(line) > 12000 and cur:
-                chunks.append("\n".join(cur))
-                cur, size = [], 0
-            while len(line) > 12000:
-                chunks.append(line[:12000])
-                line = line[12000:]
-            cur.append(line)
-            size += len(line) + 1
-        chunks.append("\n".join(cur))
+        language = languages[e.language]
+        _ = language.nlp, language.morph   # loading is timed by the whole-process baseline
+        text = corpus.text_path(e).read_text(encoding="utf-8")
         t0 = time.perf_counter()
-        for _ in nlp.pipe(chunks, batch_size=64):
-            pass
+        for _, piece in texts_for_pipeline(text):
+            annotate(language.nlp(piece), language)
         d = out.setdefault(e.language, {"chars": 0, "seconds": 0.0})
         d["chars"] += len(text)
         d["seconds"] += time.perf_counter() - t0
+    return out
+
+
+_BARE_PROCESS = """
+import sys
+sys.path.insert(0, {root!r})
+from pathlib import Path
+from bench.run import bare_tokenization
+bare_tokenization(Path({corpus!r}))
+"""
+
+
+def _process_seconds(argv: list[str], rounds: int = 1) -> float:
+    import subprocess
+    best = None
+    for _ in range(rounds):
+        t = time.perf_counter()
+        subprocess.run(argv, cwd=ROOT, check=True, capture_output=True)
+        best = min(best or 1e9, time.perf_counter() - t)
+    return round(best, 2)
+
+
+def command_line_builds(work: Path) -> dict:
+    """Whole `hoyle build` processes as a user runs them (imports, knowledge loading, rule
+    compilation, spaCy loading, every stage, align and export included), against the same
+    baseline as a whole process: Python, spaCy, the project's chunking and lemmas, nothing else."""
+    hoyle = [sys.executable, "-m", "pipeline.cli", "build", "--corpus", str(CORPUS)]
+    cold = ["--no-cache", "--force", "--no-site"]
+    out = {"build_data_jobs1": _process_seconds([*hoyle, *cold, "--out", str(work / "j1"), "--jobs", "1"]),
+           "build_data_jobs2": _process_seconds([*hoyle, *cold, "--out", str(work / "j2"), "--jobs", "2"]),
+           "bare_tokenization_process": _process_seconds(
+               [sys.executable, "-c", _BARE_PROCESS.format(root=str(ROOT), corpus=str(CORPUS))]),
+           "build_with_site": _process_seconds([*hoyle, "--out", str(work / "site")]),
+           "noop_rebuild": _process_seconds([*hoyle, "--out", str(work / "site")], rounds=3)}
+    out["ratio_build_data_to_bare"] = round(out["build_data_jobs1"] / out["bare_tokenization_process"], 2)
+    out["ratio_jobs2_to_jobs1"] = round(out["build_data_jobs2"] / out["build_data_jobs1"], 2)
     return out
 
 
@@ -224,21 +250,14 @@ def main() -> None:
     report["regex_budget"] = regex_budget(CORPUS)
     tmp = Path(tempfile.mkdtemp(prefix="hoyle-bench-"))
     try:
-        # full build with the site, then a no-op rebuild and a forced rebuild from the cache
-        out = tmp / "full" / "build"
+        report["command_line"] = command_line_builds(tmp / "cli")
+        out = tmp / "cli" / "site"
+        # in-process: a forced rebuild served from the per-source cache
         t = time.perf_counter()
-        res = build(CORPUS, out, site=True, progress=False)
-        full = time.perf_counter() - t
-        t = time.perf_counter()
-        noop = build(CORPUS, out, site=True, progress=False)
-        noop_s = time.perf_counter() - t
-        t = time.perf_counter()
-        build(CORPUS, out, site=True, progress=False, force=True)
+        res = build(CORPUS, out, site=True, progress=False, force=True)
         cached_s = time.perf_counter() - t
-        assert noop.skipped
         report["queries"] = query_seconds(out)
-        report["build"] = {"full_seconds": round(full, 2), "noop_rebuild_seconds": round(noop_s, 3),
-                           "cached_rebuild_seconds": round(cached_s, 2), "site_pages": res.pages,
+        report["build"] = {"cached_rebuild_seconds": round(cached_s, 2), "site_pages": res.pages,
                            "site_bytes": du(out / "site"), "data_bytes": du(out / "data"),
                            "facts": len(res.all_facts())}
         report["scaling"] = []
@@ -268,14 +287,19 @@ def main() -> None:
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
     (ROOT / "bench" / "results.json").write_text(json.dumps(report, indent=2, ensure_ascii=False) + "\n")
-    b = report["build"]
+    b, cl = report["build"], report["command_line"]
     print(f"# Benchmark ({report['machine']['platform']}, {report['machine']['cpus']} CPUs, Python "
           f"{report['machine']['python']})\n")
-    print(f"- full build (data + site): {b['full_seconds']} s; site {b['site_pages']} pages, "
+    print("Whole processes from the command line (imports, loading and compilation included):\n")
+    print(f"- `hoyle build --no-cache --no-site`: {cl['build_data_jobs1']} s with --jobs 1, "
+          f"{cl['build_data_jobs2']} s with --jobs 2 (ratio {cl['ratio_jobs2_to_jobs1']})")
+    print(f"- baseline process (spaCy pipelines, the project's chunking and lemmas, nothing else): "
+          f"{cl['bare_tokenization_process']} s; build / baseline = {cl['ratio_build_data_to_bare']}")
+    print(f"- `hoyle build` with the site: {cl['build_with_site']} s; site {b['site_pages']} pages, "
           f"{b['site_bytes'] / 1e6:.1f} MB; data {b['data_bytes'] / 1e6:.1f} MB; {b['facts']} facts")
-    print(f"- no-op rebuild: {b['noop_rebuild_seconds']} s; forced rebuild from the per-source cache: "
+    print(f"- no-op rebuild: {cl['noop_rebuild']} s; forced rebuild from the per-source cache (in process): "
           f"{b['cached_rebuild_seconds']} s\n")
-    print("| corpus | chars | pipeline s | bare spacy.blank s | ratio | s/char vs 1x |")
+    print("| corpus | chars | pipeline s | baseline s | ratio | s/char vs 1x |")
     print("|---|---|---|---|---|---|")
     for r in report["scaling"]:
         print(f"| {r['factor']}x | {r['chars']:,} | {r['pipeline_seconds']} | {r['bare_tokenization_seconds']} | "

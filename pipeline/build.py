@@ -6,7 +6,7 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.builtdata import write_fingerprint
+from pipeline.builtdata import STAMP, build_stamp, is_up_to_date, write_fingerprint
 from pipeline.errors import HoyleError
 from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.manifest import Corpus, load_manifest
@@ -21,7 +21,7 @@ from schemas.models import PageRange
 
 @dataclass
 class BuildResult:
-    corpus: Corpus
+    corpus: Corpus | None   # None for a skipped (up-to-date) build
     sources: list[Source]
     documents: dict[str, Document]
     knowledge: Knowledge | None = None
@@ -148,9 +148,35 @@ def cache_entry(key: str, res: SourceResult):
                         warnings=res.warnings, facts=res.facts, provisional=res.provisional)
 
 
-def _worker(args) -> tuple[str, SourceResult]:
-    corpus, entry = args
-    return entry.id, process_source(corpus, entry, load_checked_knowledge(corpus))
+def _adopt(corpus: Corpus, knowledge: Knowledge) -> None:
+    """A forked worker's start: it keeps the parent's corpus and knowledge, already loaded, with
+    its rules compiled and spaCy loaded (a fork copies them; nothing is pickled or rebuilt)."""
+    _FORKED["corpus"], _FORKED["knowledge"] = corpus, knowledge
+
+
+# set only inside forked worker processes (by `_adopt`), never in the parent
+_FORKED: dict[str, object] = {}
+
+
+def _worker(entry) -> tuple[str, SourceResult]:
+    return entry.id, process_source(_FORKED["corpus"], entry, _FORKED["knowledge"])
+
+
+def _in_workers(corpus: Corpus, knowledge: Knowledge, todo: list, jobs: int):
+    """(id, result) of every source in `todo`, computed by `jobs` forked processes, the largest
+    texts first (the longest job starts first, so the processes finish together)."""
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+
+    for code in sorted({e.language for e in todo}):   # loaded once here, shared by every worker
+        language = knowledge.languages[code]
+        _ = language.nlp, language.morph
+    sizes = {e.id: corpus.text_path(e).stat().st_size for e in todo}
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
+                             initializer=_adopt, initargs=(corpus, knowledge)) as pool:
+        futures = [pool.submit(_worker, e) for e in sorted(todo, key=lambda e: (-sizes[e.id], e.id))]
+        for future in as_completed(futures):
+            yield future.result()
 
 
 def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir: Path | None = None) -> BuildResult:
@@ -183,12 +209,10 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
     for sid in done:
         stage.advance(f"{sid} (cached)")
     if jobs > 1 and len(todo) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for sid, res in pool.map(_worker, [(corpus, e) for e in todo]):
-                done[sid] = res
-                store(sid, res)
-                stage.advance(sid)
+        for sid, res in _in_workers(corpus, knowledge, todo, jobs):
+            done[sid] = res
+            store(sid, res)
+            stage.advance(sid)
     else:
         for entry in todo:
             res = process_source(corpus, entry, knowledge)
@@ -269,20 +293,6 @@ def write_exports(result: BuildResult, data_dir: Path, formats) -> None:
     write_schemas(data_dir / "schema", {facet: spec.type for facet, spec in registry.specs.items()})
 
 
-def build_stamp(corpus_root: Path, site: bool) -> str:
-    """Everything a build's output depends on, hashed: equal stamps mean identical output (the
-    corpus folder, the knowledge and code it reads, and with the site its templates)."""
-    from pipeline.builtdata import input_fingerprint
-    from pipeline.resources import SITE_DIR
-
-    h = hashlib.sha256(input_fingerprint(corpus_root).encode() + (b"site" if site else b"data"))
-    if site:
-        for p in sorted(SITE_DIR.rglob("*")):
-            if p.is_file():
-                h.update(p.read_bytes())
-    return h.hexdigest()
-
-
 @dataclass(frozen=True)
 class SourceSummary:
     """What one source gave: the build says it per source, and warns when it gave nothing."""
@@ -324,19 +334,12 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
           jobs: int = 1, cache: bool = True, force: bool = False, strict: bool = False) -> BuildResult:
     """Run the pipeline on a corpus and write `out_dir` atomically. With `strict`, a source that
     yields no game or no fact (or names a game games.yaml lacks) is an error and nothing is written."""
-    corpus = load_manifest(corpus_dir)
     out_dir = Path(out_dir)
+    if cache and not force and is_up_to_date(corpus_dir, out_dir, site):
+        # checked before anything is parsed: a no-op rebuild reads files and hashes them, no more
+        return BuildResult(corpus=None, sources=[], documents={}, skipped=True)
+    corpus = load_manifest(corpus_dir)
     cache_dir = out_dir.resolve().parent / f".{out_dir.name}-cache" if cache else None
-    stamp_file = out_dir / ".stamp"
-    if cache and not force and stamp_file.is_file():
-        try:
-            stamp = build_stamp(corpus.root, site)
-        except OSError:
-            stamp = None
-        if stamp and stamp_file.read_text().strip() == stamp:
-            result = BuildResult(corpus=corpus, sources=[], documents={})
-            result.skipped = True
-            return result
     with reporter(progress) as rep:
         result = run_pipeline(corpus, rep, jobs=jobs, cache_dir=cache_dir)
         result.summary = summarize(result)
@@ -354,5 +357,5 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
                 stage.advance("site")
             write_fingerprint(tmp, corpus.root)   # what the query commands check
             if cache:
-                (tmp / ".stamp").write_text(build_stamp(corpus.root, site) + "\n")
+                (tmp / STAMP).write_text(build_stamp(corpus.root, site) + "\n")
     return result

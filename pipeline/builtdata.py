@@ -13,6 +13,7 @@ from pathlib import Path
 from pipeline.errors import HoyleError
 
 FINGERPRINT = ".inputs"   # beside data/ in the output folder
+STAMP = ".stamp"          # the inputs and the site templates: an equal stamp means nothing to rebuild
 KNOWLEDGE_FILES = ("games.yaml", "terms.yaml", "facets.yaml")
 
 
@@ -44,6 +45,30 @@ def input_fingerprint(corpus_root: Path) -> str:
     for name in KNOWLEDGE_FILES:
         h.update(name.encode() + b"\0" + (EMBEDDED_CORPUS / name).read_bytes())
     return h.hexdigest()
+
+
+def build_stamp(corpus_root: Path, site: bool) -> str:
+    """Everything a build's output depends on, hashed: equal stamps mean identical output (the
+    corpus folder, the knowledge and code it reads, and with the site its templates)."""
+    from pipeline.resources import SITE_DIR
+
+    h = hashlib.sha256(input_fingerprint(corpus_root).encode() + (b"site" if site else b"data"))
+    if site:
+        for p in sorted(SITE_DIR.rglob("*")):
+            if p.is_file():
+                h.update(p.read_bytes())
+    return h.hexdigest()
+
+
+def is_up_to_date(corpus_root: Path, out_dir: Path, site: bool) -> bool:
+    """True when `out_dir` holds a build of exactly these inputs (a rebuild would change nothing)."""
+    stamp_file = Path(out_dir) / STAMP
+    if not stamp_file.is_file():
+        return False
+    try:
+        return stamp_file.read_text(encoding="utf-8").strip() == build_stamp(corpus_root, site)
+    except OSError:
+        return False
 
 
 def write_fingerprint(out_dir: Path, corpus_root: Path) -> None:

@@ -13,6 +13,7 @@ from rich.table import Table
 
 from pipeline.errors import HoyleError
 from pipeline.resources import EMBEDDED_CORPUS
+from pipeline.terminal_table import Grid, show
 from pipeline.values import value_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -63,6 +64,11 @@ def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
           strict: bool = Flag("--strict", help="A source with no game or no fact, or a game not in "
                                       "games.yaml, is an error (exit 2, nothing written).")) -> None:
     """Run the whole pipeline on a corpus and write build/data (and build/site)."""
+    from pipeline.builtdata import is_up_to_date
+    if not (force or no_cache) and is_up_to_date(corpus, out, not no_site):
+        # answered before the pipeline is even imported: a no-op rebuild costs a hash of the inputs
+        console.print(f"nothing changed: {out} is up to date", highlight=False)
+        return
     from pipeline.build import build as run_build
     try:
         result = run_build(corpus, out, site=not no_site, jobs=jobs, cache=not no_cache, force=force, strict=strict)
@@ -73,13 +79,12 @@ def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
         return
     for w in result.warnings:
         err.print(f"[yellow]warning:[/] {escape(w)}", highlight=False, soft_wrap=True)
-    table = Table(title="Per source")
-    for col in ("source", "sections", "games", "facts", "provisional games"):
-        table.add_column(col, justify="left" if col in ("source", "provisional games") else "right")
+    table = Grid("Per source", ["source", "sections", "games", "facts", "provisional games"],
+                 right=frozenset({"sections", "games", "facts"}))
     for s in result.summary:
-        table.add_row(s.source_id, str(s.sections), str(s.games), str(s.facts), ", ".join(s.provisional),
+        table.add_row(s.source_id, s.sections, s.games, s.facts, ", ".join(s.provisional),
                       style="yellow" if s.warnings else "")
-    console.print(table)
+    show(console, table)
     for s in result.summary:
         for w in s.warnings:
             err.print(f"[yellow]warning:[/] {escape(w)}", highlight=False, soft_wrap=True)
@@ -110,45 +115,6 @@ def sources(corpus: Path = CorpusOpt) -> None:
         table.add_row(s.id, s.language, str(s.year or ""), s.kind, "yes" if s.machine_translated else "",
                       f"{s.chars:,}", f"{s.lines:,}", pages, bp)
     console.print(table)
-
-
-def _eval_unseen(folders: list[Path], details: bool) -> None:
-    from pipeline.evaluate import PR
-    from pipeline.evaluate_unseen import eval_folder
-    table = Table(title="Unseen texts: games identified, facts (precision over every fact of the text)")
-    for col in ("text", "games", "found", "wrong", "facts", "found", "extracted", "P", "R"):
-        table.add_column(col, justify="left" if col == "text" else "right")
-    total, games, found, wrong = PR(0, 0, 0, 0), 0, 0, 0
-    for folder in folders:
-        try:
-            evals = eval_folder(folder)
-        except HoyleError as exc:
-            _fail(exc)
-        for ev in evals:
-            f = ev.facts
-            table.add_row(ev.source_id, str(ev.games_expected), str(ev.games_found), str(len(ev.wrong_games)),
-                          str(f.gold), str(f.found), str(f.judged), f"{f.precision:.2f}", f"{f.recall:.2f}")
-            games, found, wrong = games + ev.games_expected, found + ev.games_found, wrong + len(ev.wrong_games)
-            for k in ("gold", "found", "judged", "correct"):
-                setattr(total, k, getattr(total, k) + getattr(f, k))
-            if details:
-                for g in ev.missed_games:
-                    err.print(f"  missed game  {ev.source_id}: {g}", highlight=False)
-                for g in ev.wrong_games:
-                    err.print(f"  wrong game   {ev.source_id}: {g}", highlight=False)
-                for g in ev.provisional:
-                    err.print(f"  provisional  {ev.source_id}: {g}", highlight=False)
-                for m in ev.missed_facts:
-                    err.print(f"  missed fact  {ev.source_id}: {m['facet']} = {m['value']}  «{m['quote']}»", highlight=False)
-                for w in ev.wrong_facts:
-                    err.print(f"  wrong fact   {ev.source_id}:{w['anchor']['line']} {w['game_id']} {w['facet']} = "
-                              f"{w['value']}  «{w['anchor']['quote']}» ({w['rule']})", highlight=False)
-    table.add_row("total", str(games), str(found), str(wrong), str(total.gold), str(total.found), str(total.judged),
-                  f"{total.precision:.2f}", f"{total.recall:.2f}", style="bold")
-    console.print(table)
-    console.print(f"games identified {found}/{games} = {found / games if games else 1:.2f}; "
-                  f"texts with a wrong game label: {wrong}; facts P {total.precision:.2f} R {total.recall:.2f}",
-                  highlight=False)
 
 
 @app.command()
@@ -183,108 +149,14 @@ def evaluate(corpus: Path = CorpusOpt,
     """Score every stage against the hand-checked gold in tests/gold/: section boundaries and game
     identification, then facts per source and per facet, then the held-out facts. With --unseen,
     score folders of texts the pipeline was not built on instead."""
-    if unseen:
-        _eval_unseen(unseen, details)
-        return
-    from pipeline.build import run_pipeline
-    from pipeline.evaluate import GOLD_DIR, eval_sections, load_gold
-    from pipeline.manifest import load_manifest
-    from pipeline.progress import reporter
+    from pipeline.eval_report import report_gold, report_unseen
     try:
-        if not GOLD_DIR.is_dir():   # an installed package: the gold stays in the checkout's tests/
-            raise HoyleError(f"{GOLD_DIR}: no gold annotations here",
-                             hint="run `hoyle eval` in a checkout (tests/gold), or score texts with --unseen DIR")
-        c = load_manifest(corpus)
-        with reporter() as rep:
-            result = run_pipeline(c, rep)
+        if unseen:
+            report_unseen(console, err, unseen, details)
+        else:
+            report_gold(console, err, corpus, details)
     except HoyleError as exc:
         _fail(exc)
-    table = Table(title="Segmentation (game/variant sections) and identification")
-    for col in ("source", "gold", "pred", "P", "R", "F1", "id acc"):
-        table.add_column(col, justify="right" if col != "source" else "left")
-    for s in result.sources:
-        gold = load_gold("sections", s.id)
-        if gold is None:
-            table.add_row(s.id, "—", "", "", "", "", "")
-            continue
-        ev = eval_sections(s.id, result.sections[s.id], gold)
-        b = ev.boundaries
-        table.add_row(s.id, str(b.gold), str(b.judged), f"{b.precision:.3f}", f"{b.recall:.3f}",
-                      f"{b.f1:.3f}", f"{ev.id_accuracy:.3f}")
-        if details:
-            for g in ev.missed:
-                err.print(f"  missed   {s.id}:{g['line']} {g['game_id']} {g.get('title')!r}", highlight=False)
-            for sec in ev.spurious:
-                err.print(f"  spurious {sec.id} {sec.game_id} {sec.title!r} ({sec.rule})", highlight=False)
-            for g, sec in ev.wrong_id:
-                err.print(f"  wrong id {sec.id} {sec.game_id} != {g['game_id']} {sec.title!r}", highlight=False)
-    console.print(table)
-    from pipeline.evaluate import eval_facts, family_lines
-    families = family_lines(result.knowledge)
-    ftable = Table(title="Fact extraction (precision over judged lines, recall over all gold facts)")
-    for col in ("source", "gold", "judged", "P", "R", "F1"):
-        ftable.add_column(col, justify="right" if col != "source" else "left")
-    facet_rows: dict[str, list] = {}
-    for s in result.sources:
-        gold = load_gold("facts", s.id)
-        if gold is None:
-            ftable.add_row(s.id, "—", "", "", "", "")
-            continue
-        ev = eval_facts(s.id, result.facts.get(s.id, []), gold, families)
-        o = ev.overall
-        ftable.add_row(s.id, str(o.gold), str(o.judged), f"{o.precision:.3f}", f"{o.recall:.3f}", f"{o.f1:.3f}")
-        for facet, pr in ev.by_facet.items():
-            facet_rows.setdefault(facet, []).append(pr)
-        if details:
-            for g in ev.missed:
-                err.print(f"  missed fact {s.id}:{g['line']} {g['game_id']} {g['facet']}={g['value']} {g['quote']!r}",
-                          highlight=False)
-            for f in ev.wrong:
-                err.print(f"  wrong fact  {s.id}:{f.anchor.line} {f.game_id} {f.facet}={f.value} {f.anchor.quote!r} ({f.rule})",
-                          highlight=False)
-    console.print(ftable)
-    ptable = Table(title="Fact extraction per facet (all sources)")
-    for col in ("facet", "gold", "judged", "P", "R"):
-        ptable.add_column(col, justify="right" if col != "facet" else "left")
-    for facet, prs in sorted(facet_rows.items()):
-        g, j = sum(p.gold for p in prs), sum(p.judged for p in prs)
-        c, f = sum(p.correct for p in prs), sum(p.found for p in prs)
-        ptable.add_row(facet, str(g), str(j), f"{c / j:.3f}" if j else "—", f"{f / g:.3f}" if g else "—")
-    console.print(ptable)
-    from pipeline.evaluate import HELDOUT_DIR
-    htable = Table(title="Held-out facts (annotated after the rules were written, never used to tune them; "
-                         "every prediction inside the annotated line ranges is judged)")
-    for col in ("source", "lines", "gold", "judged", "P", "R", "F1"):
-        htable.add_column(col, justify="right" if col != "source" else "left")
-    for s in result.sources:
-        gold = load_gold("facts", s.id, HELDOUT_DIR)
-        if gold is None:
-            continue
-        ev = eval_facts(s.id, result.facts.get(s.id, []), gold, families)
-        o = ev.overall
-        lines = ", ".join(f"{a}-{b}" for a, b in gold.get("ranges") or [])
-        htable.add_row(s.id, lines, str(o.gold), str(o.judged), f"{o.precision:.3f}", f"{o.recall:.3f}", f"{o.f1:.3f}")
-        if details:
-            for g in ev.missed:
-                err.print(f"  held-out missed {s.id}:{g['line']} {g['game_id']} {g['facet']}={g['value']} {g['quote']!r}",
-                          highlight=False)
-            for f in ev.wrong:
-                err.print(f"  held-out wrong  {s.id}:{f.anchor.line} {f.game_id} {f.facet}={f.value} {f.anchor.quote!r} "
-                          f"({f.rule})", highlight=False)
-    if htable.rows:
-        console.print(htable)
-    from pipeline.audit import audited_precision
-    from pipeline.evaluate import AUDIT_DIR
-    audited = audited_precision(AUDIT_DIR) if AUDIT_DIR.is_dir() else {}
-    if audited:
-        atable = Table(title="Audit: judged random samples of built facts (tests/audit/, `hoyle audit`)")
-        for col in ("language", "judged", "right", "precision"):
-            atable.add_column(col, justify="right" if col != "language" else "left")
-        for lang, (right, judged) in sorted(audited.items()):
-            atable.add_row(lang, str(judged), str(right), f"{right / judged:.3f}")
-        total_r, total_j = sum(r for r, _ in audited.values()), sum(j for _, j in audited.values())
-        atable.add_row("all", str(total_j), str(total_r), f"{total_r / total_j:.3f}", style="bold")
-        console.print(atable)
 
 
 def _built(corpus: Path, out: Path):
@@ -360,17 +232,14 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
             typer.echo("| " + " | ".join(esc(x) for x in b) + " |")
         return
     names = data.games_by_id[comp.game_id].names
-    table = Table(title=f"{names.en} / {names.ja or '—'} / {names.ru or '—'}: {len(rows)} rows",
-                  caption="[red]red[/] = the sources differ; [green]green[/] = they agree; plain = one source")
-    table.add_column("facet")
-    table.add_column("status")
-    for sid in comp.sources:
-        table.add_column(f"{sid} ({years.get(sid) or '?'})")
+    table = Grid(f"{names.en} / {names.ja or '—'} / {names.ru or '—'}: {len(rows)} rows",
+                 ["facet", "status", *(f"{sid} ({years.get(sid) or '?'})" for sid in comp.sources)],
+                 caption="[red]red[/] = the sources differ; [green]green[/] = they agree; plain = one source")
     for r, b in zip(rows, body, strict=False):
         style = {"differ": "red", "agree": "green"}.get(r.status, "")
         label = r.facet + (f" [{r.qualifier}]" if r.qualifier else "")
-        table.add_row(escape(label), r.status, *[escape(x) for x in b[3:]], style=style)
-    console.print(table)
+        table.add_row(label, r.status, *b[3:], style=style)
+    show(console, table)
 
 
 @app.command()
@@ -379,14 +248,13 @@ def games(corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
     from the build (--build; built first if missing or stale)."""
     from schemas import GameNames
     data = _built(corpus, built)
-    table = Table(title=f"{len(data.games)} games")
     name_langs = list(GameNames.model_fields)  # the languages games.yaml names games in
-    for col in ("id", *name_langs, "family", "parent", "sources"):
-        table.add_column(col)
+    table = Grid(f"{len(data.games)} games", ["id", *name_langs, "family", "parent", "sources"],
+                 right=frozenset({"sources"}))
     for g in sorted(data.games, key=lambda g: (-data.source_count(g.id), g.id)):
         table.add_row(g.id, *[getattr(g.names, lang) or "" for lang in name_langs], g.family, g.parent or "",
-                      str(data.source_count(g.id)))
-    console.print(table)
+                      data.source_count(g.id))
+    show(console, table)
 
 
 @app.command()
@@ -428,13 +296,12 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
         for f in rows:
             typer.echo(jsonmod.dumps(f.model_dump(mode="json"), ensure_ascii=False, sort_keys=True))
         return
-    table = Table(title=f"{len(rows)} facts")
-    for col in ("source", "line", "game", "facet", "qualifier", "value", "role", "quote"):
-        table.add_column(col, overflow="fold")
+    table = Grid(f"{len(rows)} facts", ["source", "line", "game", "facet", "qualifier", "value", "role", "quote"],
+                 right=frozenset({"line"}))
     for f in rows:
-        table.add_row(f.source_id, str(f.anchor.line), f.game_id, f.facet, f.qualifier or "", value_text(f.value),
-                      f.role, escape(f.anchor.quote))
-    console.print(table)
+        table.add_row(f.source_id, f.anchor.line, f.game_id, f.facet, f.qualifier or "", value_text(f.value),
+                      f.role, f.anchor.quote)
+    show(console, table)
 
 
 @app.command()

@@ -1,7 +1,8 @@
 """Knowledge and profile files read into pydantic models; every error names the file and line.
 
-A YAML file is parsed twice from one read: into Python data for the model, and into PyYAML's
-node graph, which remembers where every key and value stands. A validation error's location
+A YAML file is parsed into Python data for the model (by libyaml where installed: the pure-Python
+parser took seconds per build). Only when something is wrong is it parsed again into PyYAML's node
+graph, which remembers where every key and value stands: a validation error's location
 (`facts.3.facet`) is walked down the node graph to the line that holds it."""
 
 from __future__ import annotations
@@ -41,14 +42,20 @@ def _message(err: dict) -> str:
     return err["msg"]
 
 
-def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
-    """The data and the node graph of a YAML file; a syntax error names file:line:column."""
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def _text(path: Path) -> str:
     try:
-        text = path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8")
     except UnicodeDecodeError:
         raise HoyleError(f"{path}: not valid UTF-8", hint="save the file as UTF-8") from None
+
+
+def read_yaml(path: Path) -> Any:
+    """The data of a YAML file; a syntax error names file:line:column."""
     try:
-        return yaml.safe_load(text), yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.load(_text(path), Loader=_Loader)   # noqa: S506 (a safe loader)
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark else str(path)
@@ -56,7 +63,12 @@ def read_yaml(path: Path) -> tuple[Any, yaml.Node | None]:
                          hint="fix the YAML there (a quote inside a '...' string is written '')") from None
 
 
-def located_error(path: Path, node: yaml.Node | None, loc: tuple, message: str) -> HoyleError:
+def located_error(path: Path, loc: tuple, message: str) -> HoyleError:
+    """An error at the line of `loc` (keys and list indexes) in the YAML file `path`."""
+    try:
+        node = yaml.compose(_text(path), Loader=yaml.SafeLoader)
+    except (HoyleError, yaml.YAMLError, OSError):
+        node = None
     line = _line_of(node, loc)
     where = f"{path}:{line}" if line else str(path)
     what = ".".join(str(p) for p in loc)
@@ -66,7 +78,7 @@ def located_error(path: Path, node: yaml.Node | None, loc: tuple, message: str) 
 def load_model(path: Path, model: type[M], *, context: dict | None = None, wrap: str | None = None) -> M:
     """`path` validated as `model`. `wrap` puts a top-level list under that key first (games.yaml
     is a bare list of games)."""
-    data, node = read_yaml(path)
+    data = read_yaml(path)
     payload = {wrap: data} if wrap else data
     try:
         return model.model_validate(payload if payload is not None else {}, context=context)
@@ -75,4 +87,4 @@ def load_model(path: Path, model: type[M], *, context: dict | None = None, wrap:
         # a misspelt key shows as an unknown key and a missing one: name the misspelling
         err = next((e for e in errors if e["type"] == "extra_forbidden"), errors[0])
         loc = tuple(err["loc"])[1:] if wrap else tuple(err["loc"])
-        raise located_error(path, node, loc, _message(err)) from None
+        raise located_error(path, loc, _message(err)) from None

@@ -7,30 +7,36 @@ stays as written (English forms are merged by the index's porter stemmer)."""
 
 from __future__ import annotations
 
+from pipeline.nlp import word_lemmas
 from pipeline.patterns import compile_pattern
 
 _RUN = compile_pattern(r"\w+")
 _LETTER = compile_pattern(r"\p{L}")
-TOKENIZER_CHARS = 4000   # Sudachi rejects an input over ~49 KB
 
 
 class SearchWords:
     def __init__(self, languages):
         self._by_script = [lang for lang in languages if lang.script is not None]
         self._lemmas: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._lines: dict[str, str] = {}          # a line -> its words (sections nest and lines repeat)
+        self._script_of: dict[str, object] = {}   # a first letter -> its language (or None)
 
     def _language_of(self, run: str):
         """The language whose script the run's first letter is in."""
         letter = _LETTER.search(run)
-        return next((lang for lang in self._by_script if lang.script.match(letter.group())), None) if letter else None
+        if not letter:
+            return None
+        ch = letter.group()
+        if ch not in self._script_of:
+            self._script_of[ch] = next((lang for lang in self._by_script if lang.script.match(ch)), None)
+        return self._script_of[ch]
 
     def _cut(self, lang, run: str) -> list[str]:
         out = []
-        for i in range(0, len(run), TOKENIZER_CHARS):
-            for token in lang.nlp.tokenizer(run[i:i + TOKENIZER_CHARS]):
-                out.append(token.text)
-                if token.lemma_ and token.lemma_ != token.text:
-                    out.append(token.lemma_)
+        for word, lemma in word_lemmas(lang, run):
+            out.append(word)
+            if lemma and lemma != word:
+                out.append(lemma)
         return out
 
     def _forms(self, lang, word: str) -> list[str]:
@@ -41,6 +47,16 @@ class SearchWords:
         return [low, *self._lemmas[key]]
 
     def __call__(self, text: str) -> str:
+        """The words of `text`, line by line (no word spans a line break)."""
+        out = []
+        for line in text.split("\n"):
+            if line not in self._lines:
+                self._lines[line] = self._line(line)
+            if self._lines[line]:
+                out.append(self._lines[line])
+        return " ".join(out)
+
+    def _line(self, text: str) -> str:
         words: list[str] = []
         for m in _RUN.finditer(text):
             run = m.group()

@@ -23,7 +23,7 @@ from pathlib import Path
 
 import regex
 
-from pipeline.datafile import located_error, read_yaml
+from pipeline.datafile import located_error
 from pipeline.errors import HoyleError
 from pipeline.extract.cards import MAX_LIST_ITEMS, pairs_regex, vocabulary
 from pipeline.extract.readers import DEFAULT_READER, READERS, Reader
@@ -53,7 +53,7 @@ def _name_regex(name: str) -> str:
 
 
 def _fail(path: Path, loc: tuple, message: str) -> HoyleError:
-    return located_error(path, read_yaml(path)[1], loc, message)
+    return located_error(path, loc, message)
 
 
 def check_rule(spec, knowledge, path: Path, loc: tuple) -> Reader:

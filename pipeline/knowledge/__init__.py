@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from pipeline.datafile import load_model, located_error, read_yaml
+from pipeline.datafile import load_model, located_error
 from pipeline.errors import HoyleError
 from pipeline.knowledge.facets import FacetRegistry
 from pipeline.knowledge.models import FacetsFile, GamesFile, TermsFile
@@ -55,15 +55,15 @@ class Knowledge:
         return self._memo[key]
 
 
-def _check_references(games: list[Game], path: Path, node) -> None:
+def _check_references(games: list[Game], path: Path) -> None:
     seen: dict[str, int] = {}
     for i, g in enumerate(games):
         if g.id in seen:
-            raise located_error(path, node, (i, "id"), f"duplicate id {g.id!r} (also game #{seen[g.id] + 1})")
+            raise located_error(path, (i, "id"), f"duplicate id {g.id!r} (also game #{seen[g.id] + 1})")
         seen[g.id] = i
     for i, g in enumerate(games):
         if g.parent and g.parent not in seen:
-            raise located_error(path, node, (i, "parent"), f"parent {g.parent!r} is not a game id")
+            raise located_error(path, (i, "parent"), f"parent {g.parent!r} is not a game id")
 
 
 def load_knowledge(corpus) -> Knowledge:
@@ -75,7 +75,7 @@ def load_knowledge(corpus) -> Knowledge:
         if not p.is_file():
             raise HoyleError(f"{p}: knowledge file {name} not found")
     games = load_model(paths["games.yaml"], GamesFile, wrap="games", context=context).games
-    _check_references(games, paths["games.yaml"], read_yaml(paths["games.yaml"])[1])
+    _check_references(games, paths["games.yaml"])
     terms = load_model(paths["terms.yaml"], TermsFile, context=context)
     facets = FacetRegistry(load_model(paths["facets.yaml"], FacetsFile, context=context))
     digest = hashlib.sha256()
