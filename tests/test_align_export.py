@@ -98,6 +98,30 @@ def test_csv_and_sqlite_hold_the_same_records_as_the_json(embedded_build):
     con.close()
 
 
+def test_the_word_index_finds_short_japanese_words_and_every_word_form(embedded_build):
+    """section_search (issue 15): a two-character Japanese word (the trigram table cannot match
+    it), Russian forms under one lemma, English forms by the porter stemmer."""
+    out, _ = embedded_build
+    con = sqlite3.connect(out / "data" / "rules.sqlite")
+
+    def sections(q: str) -> set[str]:
+        return {r[0] for r in con.execute("SELECT section_id FROM section_search WHERE section_search MATCH ?",
+                                          (q,))}
+    try:
+        assert con.execute("SELECT count(*) FROM section_text WHERE section_text MATCH ?", ("ピケ",)).fetchone()[0] == 0
+        piquet = sections("ピケ")
+        assert piquet and {"piquet"} <= {r[0] for r in con.execute(
+            f"SELECT game_id FROM sections WHERE id IN ({','.join('?' * len(piquet))})", sorted(piquet))}
+        # the dictionary form finds every section that has any form of the word
+        lemma = sections("колода")
+        for form in ("колоды", "колод", "колоду"):
+            having = sections(form)
+            assert having and having <= lemma, form
+        assert sections("deal") and sections("dealing") == sections("deals") == sections("deal")
+    finally:
+        con.close()
+
+
 def test_tei_is_well_formed_and_points_at_real_facts(embedded_build):
     out, result = embedded_build
     fact_ids = {f["id"] for f in load_jsonl(out / "data" / "facts.jsonl")}

@@ -139,6 +139,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             rule_id = rule.id + "+topic-game"
         if not _fits_game(knowledge, facet, game_id):
             return
+        if statements is not None and _reduced(norm, ns + start, ns + end, knowledge.facets.spec(facet), statements):
+            return   # the pack cards are taken out of, not the cards in play
         if per_pack:   # a count of packs: times the pack of the game's family, if it has one
             spec, game = knowledge.facets.spec(facet), knowledge.by_id.get(game_id)
             size = spec.from_packs.get(game.family) if spec and game else None
@@ -245,6 +247,18 @@ def choice_patterns(language) -> tuple[BudgetedPattern, BudgetedPattern, Budgete
                           regex.IGNORECASE),
             compile_pattern(rf"{num}[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE),
             compile_pattern(rf"{num}[,，、]?(?:{between}){num}", regex.IGNORECASE))
+
+
+def _reduced(norm: str, start: int, end: int, spec, statements) -> bool:
+    """A count of cards that something is taken out of: a `reduced_after` cue after it in its
+    sentence (bracketed asides set aside), or a `reduced_from` cue ending right before it."""
+    if spec is None or not (spec.reduced_after or spec.reduced_from):
+        return False
+    lo, hi = sentence_bounds(norm, start, end, OPTION_REACH)
+    rest = _BRACKETED.sub(lambda x: " " * len(x.group()), norm[end:hi])
+    if any(statements.cues[g].search(rest) for g in spec.reduced_after if g in statements.cues):
+        return True
+    return any(statements.cues[g].search(norm, lo, start) for g in spec.reduced_from if g in statements.cues)
 
 
 def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | None, numbers) -> str | None:

@@ -68,6 +68,11 @@ class FacetSpec(KnowledgeModel):
     not_with: list[str] = Field(default_factory=list)   # cue groups that make a clause say something else
     # cue groups that make the whole sentence say something else ("32 cards… two such packs")
     not_in_sentence: list[str] = Field(default_factory=list)
+    # the count is the pack cards are taken out of, not what is in play, when one of these cue
+    # groups follows it in its sentence (brackets aside: "a deck of 52 cards, with one queen
+    # removed") or ends just before it ("discarded from a pack of fifty-two"); any rule's fact
+    reduced_after: list[str] = Field(default_factory=list)
+    reduced_from: list[str] = Field(default_factory=list)
     # game families the facet means nothing for (a patience has no hand dealt to each player)
     not_families: list[str] = Field(default_factory=list)
     # a count of packs states this facet for games of these families, times the pack's size
