@@ -173,6 +173,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             qualifier = qualifier or (condition if condition in knowledge.facets.qualifiers else None)
             if qualifier is None:
                 return  # a condition with no qualifier to say it: not this game's rule as stated
+        elif statements is not None and _in_if_clause(norm, ns + start, ns + end, knowledge.facets.spec(facet),
+                                                      statements):
+            return   # "if only 2 cards remain in the stock": the condition of another rule
         dump = value.model_dump() if hasattr(value, "model_dump") else value
         key = (game_id, facet, repr(dump), qualifier, anchor.start, anchor.end)
         if key in seen:
@@ -259,6 +262,16 @@ def _reduced(norm: str, start: int, end: int, spec, statements) -> bool:
     if any(statements.cues[g].search(rest) for g in spec.reduced_after if g in statements.cues):
         return True
     return any(statements.cues[g].search(norm, lo, start) for g in spec.reduced_from if g in statements.cues)
+
+
+def _in_if_clause(norm: str, start: int, end: int, spec, statements) -> bool:
+    """The fact's clause (brackets aside) holds the language's conditional cue (`if`)."""
+    cue = statements.cues.get("if")
+    if spec is None or not spec.not_if or cue is None:
+        return False
+    lo, hi = sentence_bounds(norm, start, end, OPTION_REACH)
+    a, b = clause_of(norm[lo:hi], (start - lo, end - lo), statements)
+    return cue.search(_BRACKETED.sub(lambda x: " " * len(x.group()), norm[lo + a:lo + b])) is not None
 
 
 def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | None, numbers) -> str | None:

@@ -73,6 +73,10 @@ class FacetSpec(KnowledgeModel):
     # removed") or ends just before it ("discarded from a pack of fifty-two"); any rule's fact
     reduced_after: list[str] = Field(default_factory=list)
     reduced_from: list[str] = Field(default_factory=list)
+    # a value inside a conditional clause ("If there are only 2 cards remaining in the stock,
+    # the game is a draw") is the condition of some other rule, not this facet as the game states
+    # it (a player-count condition, read first, makes a qualifier instead); profile cue group `if`
+    not_if: bool = False
     # game families the facet means nothing for (a patience has no hand dealt to each player)
     not_families: list[str] = Field(default_factory=list)
     # a count of packs states this facet for games of these families, times the pack's size
