@@ -152,9 +152,9 @@ def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
     spec = grammar.facets.spec(facet)
     if spec is None or lo is None:
         return []
+    if open_ and hi is None and not spec.threshold:
+        return []  # "from 2" (от 2-х), "13枚以上": a lower bound, not a count
     if spec.type == "range":
-        if open_ and hi is None:
-            return []  # "from 2" (от 2-х): a lower bound, not a count
         a, b = (lo, hi) if hi is not None else (lo, lo)
         if a > b or not (grammar.facets.within(facet, a) and grammar.facets.within(facet, b)):
             return []
@@ -259,8 +259,9 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             if not v:
                 continue
             hi = parse(v.group("hi")) if v.group("hi") else None
-            for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar,
-                                            bool(v.groupdict().get("open"))):
+            # "Number of players: 3+", "人数: 2人以上": a lower bound, as in a sentence
+            open_ = bool(v.groupdict().get("open")) or bool(grammar.open_after.match(m.group("value"), v.end()))
+            for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_):
                 out.append(Statement(m.start(), m.start("value") + v.end(), facet, value, qualifier))
     for s_start, sentence in sentences(text):
         # numbers in brackets are an aside ("Eight cards are dealt (by three, two, and three) to

@@ -77,6 +77,9 @@ class FacetSpec(KnowledgeModel):
     # the game is a draw") is the condition of some other rule, not this facet as the game states
     # it (a player-count condition, read first, makes a qualifier instead); profile cue group `if`
     not_if: bool = False
+    # a lower bound states it ("100 points or more wins"); for any other facet "13 or more
+    # cards" is no count
+    threshold: bool = False
     # game families the facet means nothing for (a patience has no hand dealt to each player)
     not_families: list[str] = Field(default_factory=list)
     # a count of packs states this facet for games of these families, times the pack's size
