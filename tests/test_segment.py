@@ -174,6 +174,21 @@ def test_a_text_that_opens_inside_a_game_is_given_that_game():
     assert games(secs) == [(9, "game", "frog")]
 
 
+def test_the_introduction_of_a_page_on_one_game_is_that_game():
+    """A web page on one game: its title and introduction come before its first heading, and are
+    the game's text (facts there count), not front matter."""
+    page = ("【花札】こいこいの遊び方とルール\n\n基本的には2人で遊びます。\n\n1組48枚を使います。\n\n"
+            "こいこいの遊び方\n\n札を配ります。\n\nこいこい\n\n親は8枚ずつ配ります。\n")
+    secs, _ = sections_of(page)
+    lead = secs[0]
+    assert (lead.start_line, lead.kind, lead.game_id) == (1, "game", "koi-koi")
+    assert lead.rule in ("introduction-of-the-one-game", "document+title-line")
+    # two games after it: the lead stays front matter (it may be any of them, or none)
+    two = page + "\nナポレオン\n\nナポレオンは5人で遊びます。\n"
+    secs, _ = sections_of(two)
+    assert secs[0].kind == "front"
+
+
 def test_a_short_sentence_is_not_a_heading():
     text = ("ピケ。\nピケは2人用のゲームです。\n\nディーラー以外の者を「ベテラン」と呼ぶのが慣例である。\n"
             "ディーラーはカードを配る。\n\n取引。\nカードを配る。\n\nベジーク。\nベジークは2人用のゲームです。\n")

@@ -255,11 +255,17 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
         orphan = None
         if not any(h.kind == "front" for h in lead_heads):
             # a text cut out of a longer book may open inside a game whose heading is elsewhere
-            orphan = dominant_game(doc.normalized[doc.norm_index(body_start):doc.norm_index(first_end)],
-                                   game_index(knowledge))
+            lead_text = doc.normalized[doc.norm_index(body_start):doc.norm_index(first_end)]
+            orphan = dominant_game(lead_text, game_index(knowledge))
+            rule = "recovered-from-mentions"
+            games = {h.game_id for h in tops if h.game_id}
+            if not orphan and len(games) == 1 and next(iter(games)) in game_index(knowledge).mentions(lead_text):
+                # a page on one game opens with its title and an introduction ("基本的には2人で遊びます",
+                # "1組48枚を使います") before its first heading: the game's own text, not front matter
+                orphan, rule = next(iter(games)), "introduction-of-the-one-game"
         if orphan:
             kind = "variant" if knowledge.by_id[orphan].parent else "game"
-            lead = make(body_start, first_end, kind, None, orphan, None, 0, "recovered-from-mentions")
+            lead = make(body_start, first_end, kind, None, orphan, None, 0, rule)
             sections.append(lead)
             subs = [s for s in headings if not s.top and body_start < s.cand.start < first_end]
             for j, sub in enumerate(subs):
