@@ -370,3 +370,37 @@ def test_an_open_lower_bound_is_no_player_count():
 def test_a_count_of_packs_gives_the_deck_of_a_family_with_a_known_pack(text, facts_expected):
     _, facts, _ = facts_of(text, "en")
     assert sorted((f.facet, f.value) for f in facts) == facts_expected
+
+
+@pytest.mark.parametrize("text, lang, players", [
+    ("WHIST.\n\nFour may play, two against two.\n", "en", [4]),
+    ("CRIBBAGE.\n\nIt is usually played by either two people or two teams of two.\n", "en", [(2, 4)]),
+    ("ブリッジ\n\n自分の正面の人とペアになり、2人対2人で遊びます。\n", "ja", [4]),
+    ("ドゥラーク\n\nドゥラークは2人のチーム2組で遊びます。\n", "ja", [4]),
+    ("Преферанс\n\nВ эту игру играют двое на двое.\n", "ru", [4]),
+    # sides of unequal size are a moment of play (a declarer against the rest), not the players
+    ("ドゥラーク\n\n先に上がると、味方が 1 対 2 で戦うことを考える必要があります。\n", "ja", []),
+])
+def test_two_sides_give_the_players_of_both(text, lang, players):
+    _, facts, _ = facts_of(text, lang)
+    want = [PlayerRange(min=p, max=p) if isinstance(p, int) else PlayerRange(min=p[0], max=p[1]) for p in players]
+    assert [f.value for f in facts if f.facet == "players"] == want
+
+
+@pytest.mark.parametrize("text, lang, facet, values", [
+    # a pack that cards are taken out of is not the cards in play; jokers taken out do not count
+    ("OLD MAID.\n\nA standard deck of 52 cards is used, but with one queen removed.\n", "en", "deck_size", []),
+    ("FARMER.\n\nAll the 8's are discarded from a pack of fifty-two cards.\n", "en", "deck_size", []),
+    ("SPIT.\n\nSpit uses a standard 52-card deck with the jokers removed.\n", "en", "deck_size", [52]),
+    ("ナポレオン\n\nナポレオンは52枚から2を抜いたカードを使います。\n", "ja", "deck_size", []),
+    ("ナポレオン\n\nジョーカーを除く52枚のカードを使います。\n", "ja", "deck_size", [52]),
+    ("Сека\n\nИспользуется колода из 52 карт, из которой убирают двойки.\n", "ru", "deck_size", []),
+    # a count inside a conditional clause is the condition of another rule
+    ("GIN RUMMY.\n\nIf only 2 cards remain in the stock, the hand is a draw.\n", "en", "talon_size", []),
+    # a lower bound is no count ("13 or more cards"), but a target may be one ("100 or more")
+    ("ナポレオン\n\n絵札を何枚（13枚以上）取れるかを考えます。\n", "ja", "hand_size", []),
+    ("OLD MAID.\n\nNumber of players: 3+\n", "en", "players", []),
+])
+def test_counts_that_are_not_the_games_own(text, lang, facet, values):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == facet] == values

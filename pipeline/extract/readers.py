@@ -79,6 +79,17 @@ def _player_range(g: Groups, c: ReadContext) -> Found:
     return [(c.facet, PlayerRange(min=min(vals), max=max(vals)))]
 
 
+def _sides(g: Groups, c: ReadContext) -> Found:
+    """"2対2", "two against two": the players of both sides; "two teams of two": teams × size.
+    Sides of unequal size ("1 対 2 で戦う", "one against two") are a moment of play or a
+    declarer against the rest, not how many play."""
+    n, m = c.num(g, "n"), c.num(g, "m")
+    if n is None or m is None or (n != m and not g.get("teams")):
+        return []
+    total = n * m if g.get("teams") else n + m
+    return [(c.facet, PlayerRange(min=total, max=total))] if c.ok(c.facet, total) else []
+
+
 def _deal_sequence(g: Groups, c: ReadContext) -> Found:
     if g.get("seq"):
         joiners = "|".join([r",", "，", "、", "-", *c.language.profile.words.and_])
@@ -176,6 +187,7 @@ READERS = MappingProxyType({
     "number": Reader(_number, frozenset({"int"}), ("n",)),
     "product": Reader(_product, frozenset({"int"}), ("n", "m")),
     "player_range": Reader(_player_range, frozenset({"range"}), ("n|lo|a",)),
+    "sides": Reader(_sides, frozenset({"range"}), ("n", "m")),
     "deal_sequence": Reader(_deal_sequence, frozenset({"list_int"}), ("n|seq|a",)),
     "rank_list": Reader(_rank_list, frozenset({"ranks"}), ("ranks",)),
     "rank_span": Reader(_rank_span, frozenset({"ranks"}), ("hi", "lo")),
