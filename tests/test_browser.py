@@ -89,3 +89,62 @@ def test_from_piquet_a_differing_value_leads_to_its_highlighted_line(browser, se
     bg = page.evaluate("() => getComputedStyle(document.querySelector('.line:has(:target)')).backgroundColor")
     assert bg not in ("rgba(0, 0, 0, 0)", "transparent")
     page.close()
+
+
+def test_a_game_page_has_its_rules_at_a_glance_with_labels_and_quotes(browser, server):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server + "/games/piquet/")
+    card = page.locator("dl.glance")
+    labels = card.locator("dt").all_inner_texts()
+    assert labels[:2] == ["Players", "Cards in play"]          # registry labels, registry order
+    assert "2 players" in card.inner_text() and "32 cards" in card.inner_text()
+    # every source named on the card carries the quote and leads to the line
+    src = card.locator("a.src").first
+    assert src.get_attribute("title") and "#fact-" in src.get_attribute("href")
+    # the comparison speaks words: labels for rows, a legend that explains itself
+    rows = page.locator("table.comparison tbody th[scope=row]").all_inner_texts()
+    assert any(r.startswith("Players") for r in rows) and not any(r.startswith("deck_size") for r in rows)
+    assert "only one source states it" in page.locator("p.legend").inner_text()
+    page.close()
+
+
+def test_the_games_list_filters_by_players_pack_language_and_source(browser, server):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server + "/games/")
+    count = lambda: page.eval_on_selector("output[name=count]", "e => e.value")  # noqa: E731
+    shown = lambda: page.eval_on_selector_all("tr.game:not([hidden]) td:first-child a",  # noqa: E731
+                                              "es => es.map(e => e.textContent)")
+    total = count()
+    page.fill("input[name=players]", "2")
+    page.select_option("select[name=deck]", "32")
+    assert "Piquet" in shown() and "Whist" not in shown() and count() != total
+    page.fill("input[name=players]", "")
+    page.select_option("select[name=deck]", "")
+    page.select_option("select[name=language]", "ru")
+    ru = shown()
+    assert "Whist" in ru and "Piquet" not in ru                 # the Russian Foster describes whist, not piquet
+    page.select_option("select[name=language]", "")
+    page.select_option("select[name=source]", "nifty1995-ja")
+    assert set(shown()) >= {"Bezique"} and len(shown()) < 10
+    # a family with nothing left is hidden with its heading
+    assert page.locator("h2:not([hidden])").count() < page.locator("h2").count()
+    page.close()
+
+
+@pytest.mark.parametrize("path", ["/games/piquet/", "/games/", "/games/bezique/"])
+def test_phone_width_pages_never_scroll_sideways(browser, server, path, tmp_path):
+    for width in (390, 1400):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        page.goto(server + path)
+        page.screenshot(path=str(tmp_path / f"{width}.png"), full_page=True)
+        assert page.evaluate("() => document.documentElement.scrollWidth") <= width, (path, width)
+        page.close()
+
+
+def test_a_game_page_prints_without_the_site_chrome(browser, server):
+    page = browser.new_page()
+    page.goto(server + "/games/piquet/")
+    page.emulate_media(media="print")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).display") == "none"
+    assert page.locator("table.comparison").is_visible()
+    page.close()

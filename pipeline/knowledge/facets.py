@@ -71,6 +71,18 @@ class FacetRegistry:
             return facet
         return spec.labels.get(lang) or spec.labels.get("en") or facet.replace("_", " ")
 
+    def display(self, facet: str, value, lang: str = "en") -> str:
+        """A value as a reader reads it ("2 players", "by 3-2-3", "32枚"): the facet's `display`
+        in that language around the value's text."""
+        from pipeline.values import value_text
+
+        spec = self.spec(facet)
+        text = value_text(value)
+        if spec is not None and spec.type == "list_int":
+            text = text.replace(" ", "-")
+        form = (spec.display.get(lang) or spec.display.get("en")) if spec is not None else None
+        return form.replace("{}", text) if form else text
+
     def is_card_facet(self, facet: str) -> bool:
         spec = self.spec(facet)
         return bool(spec and spec.cards)

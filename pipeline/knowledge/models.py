@@ -60,6 +60,9 @@ class FacetSpec(KnowledgeModel):
     nonzero: bool = False                     # 0 is no value of it ("0点" is no score)
     cards: bool = False                       # not read for games of `non_card_families`
     labels: dict[str, str] = Field(default_factory=dict)
+    # how a value reads on a game's "at a glance" card, per UI language ("{}" is the value:
+    # "{} players" -> "2 players", "{}人" -> "2人"); none: the value as it is
+    display: dict[str, str] = Field(default_factory=dict)
     # general statements (extract/general.py): a number with this unit ("13 cards", "4 игрока",
     # "52枚") states this facet when one of these cue groups (profile `statements: cues:`)
     # stands nearest it in the clause; no cues: the unit alone says it

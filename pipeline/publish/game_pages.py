@@ -24,7 +24,85 @@ def games_index(ctx: SiteContext) -> str:
     described = game_sources([s for sid in r.source_order() for s in r.sections[sid]], r.all_facts())
     n_sources = {g.id: len(described.get(g.id, ())) for g in kn.games}
     return ctx.render("games_index.md", page="games/index.md", title="Games", families=families,
-                      compared={c.game_id for c in ctx.result.comparisons}, n_sources=n_sources)
+                      compared={c.game_id for c in ctx.result.comparisons}, n_sources=n_sources,
+                      filters=(filters := game_filters(ctx, described)), sources=list(r.sources),
+                      decks=sorted({int(d) for f in filters.values() for d in f["decks"].split()}))
+
+
+def game_filters(ctx: SiteContext, described: dict) -> dict[str, dict[str, str]]:
+    """Per game, what the games list filters on (data-* attributes, read by assets/games-filter.js):
+    the players and pack sizes its sources state as rules, its family, the languages and sources
+    that describe it."""
+    r = ctx.result
+    language = {s.id: s.language for s in r.sources}
+    players: dict[str, tuple[int, int]] = {}
+    decks: dict[str, set[int]] = {}
+    for c in r.comparisons:
+        for row in c.rows:
+            if row.qualifier is not None or row.facet not in ("players", "deck_size"):
+                continue
+            for cells in row.cells.values():
+                for cell in cells:
+                    v = cell.value
+                    if row.facet == "players":
+                        lo, hi = players.get(c.game_id, (v.min, v.max))
+                        players[c.game_id] = (min(lo, v.min), max(hi, v.max))
+                    elif isinstance(v, int):
+                        decks.setdefault(c.game_id, set()).add(v)
+    out = {}
+    for g in r.knowledge.games:
+        srcs = sorted(described.get(g.id, ()))
+        lo, hi = players.get(g.id, ("", ""))
+        out[g.id] = {"family": g.family, "players-min": str(lo), "players-max": str(hi),
+                     "decks": " ".join(str(d) for d in sorted(decks.get(g.id, ()))),
+                     "languages": " ".join(sorted({language[s] for s in srcs if s in language})),
+                     "sources": " ".join(srcs)}
+    return out
+
+
+def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, list]]]]:
+    """The game's core facts as a reader's card: (facet, label, [(value as read, [(source, cell)])])
+    in registry order, from the comparison's unqualified rows (rule facts only); a value stated
+    by several sources is shown once, with each of them."""
+    if comp is None:
+        return []
+    registry = ctx.result.knowledge.facets
+    rows = {r.facet: r for r in comp.rows if r.qualifier is None}
+    out = []
+    for facet in registry.core:
+        row = rows.get(facet)
+        if row is None:
+            continue
+        values: dict[str, list] = {}
+        for sid in comp.sources:
+            for cell in row.cells.get(sid, []):
+                values.setdefault(registry.display(facet, cell.value), []).append((sid, cell))
+        if values:
+            out.append((facet, registry.label(facet), list(values.items())))
+    return out
+
+
+def odd_cells(comp) -> set[tuple[str, str, str | None, str]]:
+    """(source, facet, qualifier, fact id) of each value in a "differ" row that fewer sources state
+    than the most-stated value: the odd one out a reader should look at first."""
+    from pipeline.values import value_text
+
+    odd = set()
+    for r in comp.rows if comp else []:
+        if r.status != "differ":
+            continue
+        by_value: dict[str, set[str]] = {}
+        for sid, cells in r.cells.items():
+            for c in cells:
+                by_value.setdefault(value_text(c.value), set()).add(sid)
+        top = max(len(v) for v in by_value.values())
+        if list(map(len, by_value.values())).count(top) > 1:
+            continue   # a tie: no odd one out
+        for sid, cells in r.cells.items():
+            for c in cells:
+                if len(by_value[value_text(c.value)]) < top:
+                    odd.add((sid, r.facet, r.qualifier, c.fact_id))
+    return odd
 
 
 def game_page(ctx: SiteContext, game) -> str:
@@ -33,7 +111,9 @@ def game_page(ctx: SiteContext, game) -> str:
     comp = comparisons.get(game.id)
     order = [x.id for x in ctx.result.sources]
     sections = sorted(ctx.described.get(game.id, []), key=lambda s: (order.index(s.source_id), s.start_line))
-    variants = [(v, [ch.facet for ch in (comparisons[v.id].changes_from_parent if v.id in comparisons else [])])
+    def changed(c) -> list[str]:   # "cards per hand, points to win": what a variant changes, in words
+        return list(dict.fromkeys(kn.facets.label(ch.facet).lower() for ch in (c.changes_from_parent if c else [])))
+    variants = [(v, changed(comparisons.get(v.id)))
                 for v in sorted((g for g in kn.games if g.parent == game.id), key=lambda g: g.names.en)]
     topics = [t for t in ctx.result.topics if t.game_id == game.id]
     topic_sources = [s.id for s in ctx.result.sources if any(t.source_id == s.id for t in topics)]
@@ -44,5 +124,6 @@ def game_page(ctx: SiteContext, game) -> str:
                   for topic in sorted({t.topic for t in topics})]
     related = [g for g in kn.games if g.family == game.family and g.id != game.id and not g.parent][:30]
     return ctx.render("game.md", page=ctx.game_page(game.id), title=game.names.en, game=game, comp=comp,
+                      glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=kn.facets.label, changed_in=changed(comp),
                       sections=sections, variants=variants, topic_sources=topic_sources, topic_rows=topic_rows,
                       related=sorted(related, key=lambda g: g.names.en))
