@@ -96,6 +96,18 @@ def test_data_files_ship_inside_the_site(site_build):
         assert (data / name).is_file(), name
 
 
+def test_the_data_page_lists_each_file_with_size_records_schema_and_licence(site_build):
+    out, _ = site_build
+    html = (out / "site" / "data" / "index.html").read_text(encoding="utf-8")
+    rows = {m.group(1): m.group(0) for m in re.finditer(r'<tr><td><a href="[^"]*data/([^"]+)">.*?</tr>', html)}
+    facts = sum(1 for line in (out / "data" / "facts.jsonl").read_text(encoding="utf-8").splitlines() if line)
+    assert f"<td>{facts:,}</td>" in rows["facts.jsonl"] and "schema/fact.json" in rows["facts.jsonl"]
+    assert re.search(r"<td>\d[\d,]*</td>", rows["csv/sections.csv"])
+    assert f"facts {facts:,}" in rows["rules.sqlite"] and "section_text_data" not in rows["rules.sqlite"]
+    assert all(re.search(r'class="num">[\d.,]+ (?:B|KB|MB)<', r) for r in rows.values())
+    assert "CC0" in html and "hoyle serve --data" in html and "Piquet across sources" in html
+
+
 HOSTILE = """EVIL GAME.
 
 <script>alert(1)</script> and <img src=x onerror="alert(2)"> and [link](javascript:alert(3))

@@ -56,6 +56,10 @@ QUERIES = {
 }
 
 
+LICENSE = "CC0 1.0 (the extracted facts); each source text as its origin states"
+LICENSE_URL = "https://creativecommons.org/publicdomain/zero/1.0/"
+
+
 def metadata(sources) -> dict:
     """The metadata document for `datasette -m`."""
     source_list = "; ".join(f"{s.id}: {s.title}" + (f" ({s.year})" if s.year else "") + (f", {s.origin}" if s.origin else "")
@@ -64,8 +68,8 @@ def metadata(sources) -> dict:
         "title": "Hoyle Concordance",
         "description": "Rule facts from card-game books and pages in Japanese, English and Russian, each "
                        "cited to its exact line, aligned across sources. Sources: " + source_list,
-        "license": "CC0 1.0 (the extracted facts); each source text as its origin states",
-        "license_url": "https://creativecommons.org/publicdomain/zero/1.0/",
+        "license": LICENSE,
+        "license_url": LICENSE_URL,
         "source": "the corpus's sources.toml",
         "databases": {
             DATABASE: {

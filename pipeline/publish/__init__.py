@@ -45,7 +45,7 @@ def write_pages(ctx: SiteContext, docs: Path, data_files: list[str]) -> list[str
         "sources/index.md": source_pages.sources_index(ctx),
         "facets/index.md": misc_pages.facets_index(ctx),
         "glossary.md": misc_pages.glossary(ctx),
-        "data.md": misc_pages.data_page(ctx, data_files),
+        "data.md": misc_pages.data_page(ctx, docs / "data", data_files),
     }
     for g in ctx.result.knowledge.games:
         pages[ctx.game_page(g.id)] = game_pages.game_page(ctx, g)

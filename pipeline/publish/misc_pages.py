@@ -4,6 +4,7 @@ templates/home.md, facets_index.md, facet.md, glossary.md and data.md."""
 from __future__ import annotations
 
 from collections import defaultdict
+from pathlib import Path
 
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import segment_japanese, slug
@@ -68,5 +69,58 @@ def glossary(ctx: SiteContext) -> str:
     return ctx.render("glossary.md", page="glossary.md", title="Glossary", rows=rows)
 
 
-def data_page(ctx: SiteContext, files: list[str]) -> str:
-    return ctx.render("data.md", page="data.md", title="Data", files=files)
+# the record each data file holds (its JSON Schema in schema/): jsonl/json by file, csv by table
+_SCHEMA_OF = {"facts": "fact", "sections": "section", "comparisons": "comparison", "games": "game",
+              "sources": "source", "toc_links": "toc_link", "topics": "topic_passage",
+              "topic_passages": "topic_passage"}
+
+
+def _rows(path: Path) -> str:
+    """How many records a data file holds, read from the file itself."""
+    import csv
+    import json
+    import sqlite3
+
+    if path.suffix == ".jsonl":
+        with path.open(encoding="utf-8") as fh:
+            return f"{sum(1 for line in fh if line.strip()):,}"
+    if path.suffix == ".csv":
+        with path.open(encoding="utf-8", newline="") as fh:
+            return f"{sum(1 for _ in csv.reader(fh)) - 1:,}"
+    if path.suffix == ".json" and path.parent.name != "schema":
+        data = json.loads(path.read_text(encoding="utf-8"))
+        return f"{len(data):,}" if isinstance(data, list) else ""
+    if path.suffix == ".sqlite":
+        con = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            listed = con.execute("SELECT name, sql FROM sqlite_master WHERE type = 'table' ORDER BY name").fetchall()
+            virtual = [n for n, sql in listed if (sql or "").upper().startswith("CREATE VIRTUAL")]
+            # an FTS table's own storage (section_text_data, ...) is not a table of the data
+            tables = [n for n, _ in listed if not any(n.startswith(v + "_") for v in virtual)]
+            return ", ".join(f"{t} {con.execute(f'SELECT count(*) FROM [{t}]').fetchone()[0]:,}" for t in tables)
+        finally:
+            con.close()
+    return ""
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n:,.0f} {unit}" if unit == "B" else f"{n:,.1f} {unit}"
+        n /= 1024
+    return ""
+
+
+def data_page(ctx: SiteContext, data_dir: Path, files: list[str]) -> str:
+    """Each data file with its size, record count and schema; the licence; how to query it."""
+    from pipeline.export.datasette import LICENSE, LICENSE_URL, QUERIES
+
+    rows = []
+    for f in files:
+        path = data_dir / f
+        stem = Path(f).stem
+        schema = _SCHEMA_OF.get(stem) if not f.startswith(("schema/", "tei/")) else None
+        rows.append({"file": f, "size": _size(path.stat().st_size), "rows": _rows(path),
+                     "schema": f"schema/{schema}.json" if schema and f"schema/{schema}.json" in files else None})
+    return ctx.render("data.md", page="data.md", title="Data", rows=rows, license=LICENSE,
+                      license_url=LICENSE_URL, queries=QUERIES)
