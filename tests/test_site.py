@@ -10,6 +10,7 @@ from urllib.parse import unquote, urlsplit
 
 import jinja2
 import pytest
+import regex
 from markupsafe import Markup
 
 from pipeline.build import build
@@ -108,6 +109,25 @@ def test_the_data_page_lists_each_file_with_size_records_schema_and_licence(site
     assert "CC0" in html and "hoyle serve --data" in html and "Piquet across sources" in html
 
 
+def test_the_reader_shows_markup_and_cites_at_word_boundaries(site_build):
+    out, result = site_build
+    pages = list((out / "site" / "sources").glob("*/L*/index.html"))
+    text = {p: p.read_text(encoding="utf-8") for p in pages}
+    # the link to the comparison never splits a word ("колод↗ы")
+    # (in a script written with spaces between words: Japanese has no word boundary to keep)
+    letter = r"[\p{Latin}\p{Cyrillic}]"
+    split = [(p.parent.name, m.group()) for p, t in text.items()
+             for m in regex.finditer(rf'{letter}</mark>{letter}*<a class="to-row"[^>]*>[^<]*</a>{letter}', t)]
+    assert not split, split[:3]
+    # Foster's =bold= headings are bold, their signs kept but dimmed
+    foster = "".join(t for p, t in text.items() if "foster1914-en" in str(p))
+    assert '<span class="mk">=</span><strong>Players.</strong><span class="mk">=</span>' in foster
+    # each reader page lists the facts of its section, each linking to its mark
+    piquet = next(t for p, t in text.items() if "foster1914-en" in str(p) and 'id="fact-' in t and "Piquet" in t)
+    listed = re.findall(r'<li><a href="#(fact-[^"]+)">line \d+</a>', piquet)
+    assert listed and all(f'id="{i}"' in piquet for i in listed)
+
+
 HOSTILE = """EVIL GAME.
 
 <script>alert(1)</script> and <img src=x onerror="alert(2)"> and [link](javascript:alert(3))
@@ -130,8 +150,9 @@ def test_untrusted_source_text_is_shown_as_text(corpus_factory, tmp_path):
     assert "<img src=x onerror" not in every and '<img src="x" onerror' not in every
     assert 'href="javascript:' not in every
     reader = "\n".join(p.read_text(encoding="utf-8") for p in (site / "sources" / "hostile").rglob("L*/index.html"))
-    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in reader
-    assert "&lt;img src=x onerror=&quot;alert(2)&quot;&gt;" in reader
+    # a tag in the source is shown as text, dimmed as markup
+    assert '<span class="mk">&lt;script&gt;</span>alert(1)<span class="mk">&lt;/script&gt;</span>' in reader
+    assert '<span class="mk">&lt;img src=x onerror=&quot;alert(2)&quot;&gt;</span>' in reader
     assert "&#91;link&#93;(javascript:alert(3))" in reader
     assert "&#123;&#123; config.site&#95;name &#125;&#125;" in reader
     # the title stays visible and harmless in <title> and the navigation

@@ -91,6 +91,28 @@ def segment_japanese(text: str, tokenizer) -> str:
     return _ZWSP.join(tokenizer(text))
 
 
+# the source's own markup on a reader line: an XML/HTML tag, a Gutenberg-style =bold= run
+_MARKUP = compile_pattern(r"(?P<tag></?[A-Za-z][\w:.-]{0,30}(?:\s[^<>\n]{0,200})?/?>)"
+                          r"|(?<![\w=])=(?P<bold>[^=\s][^=\n]{0,120}?)=(?![\w=])")
+
+
+def source_markup(text: str, tokenizer) -> Markup:
+    """A reader line's text with the source's markup shown for what it is: a tag dimmed, a
+    `=bold=` run in bold with its signs dimmed. Every character stays (a quote cites them); only
+    how they look changes."""
+    out, pos = [], 0
+    for m in _MARKUP.finditer(text):
+        out.append(escape(segment_japanese(text[pos:m.start()], tokenizer)))
+        if m.group("tag"):
+            out.append(Markup('<span class="mk">') + escape(m.group("tag")) + Markup("</span>"))
+        else:
+            out.append(Markup('<span class="mk">=</span><strong>') + escape(segment_japanese(m.group("bold"), tokenizer))
+                       + Markup('</strong><span class="mk">=</span>'))
+        pos = m.end()
+    out.append(escape(segment_japanese(text[pos:], tokenizer)))
+    return Markup("").join(out)
+
+
 def row_fragment(facet: str, qualifier: str | None) -> str:
     """The id of a comparison row on its game page."""
     return html_id("row", f"{facet}-{qualifier or ''}")

@@ -7,8 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import regex
+
+from pipeline.patterns import compile_pattern
 from pipeline.publish.context import SiteContext
-from pipeline.publish.html import segment_japanese, value_text
+from pipeline.publish.html import source_markup, value_text
 
 
 def sources_index(ctx: SiteContext) -> str:
@@ -27,6 +30,10 @@ def source_page(ctx: SiteContext, source) -> str:
                       bib=[(k, v) for k, v in bib if v not in (None, "")], toc=toc)
 
 
+# the rest of a word, in a script written with spaces between words (Japanese has none to find)
+_WORD_REST = compile_pattern(r"[\w--[\p{Han}\p{Hiragana}\p{Katakana}]]+", regex.V1)
+
+
 @dataclass(slots=True)
 class Piece:
     """A run of a reader line: `text`, a sub-section target (`sub`), a target for a fact that
@@ -38,6 +45,7 @@ class Piece:
     first: bool = False       # the fact starts on this line: its id (and its link to the comparison) are here
     title: str = ""
     row: str | None = None    # the comparison row to link to
+    tail: str = ""            # the rest of the word the mark ends inside, shown before the link
 
 
 @dataclass(slots=True)
@@ -58,7 +66,7 @@ def _line(ctx, doc, n, ls, le, facts, markers, subs) -> Line:
 
     def plain(s: str) -> None:
         if s:
-            pieces.append(Piece("text", text=segment_japanese(s, ctx.tokenizer)))
+            pieces.append(Piece("text", text=source_markup(s, ctx.tokenizer)))
 
     pos = ls
     for start, kind, obj in events:
@@ -80,8 +88,13 @@ def _line(ctx, doc, n, ls, le, facts, markers, subs) -> Line:
         row = ctx.comparison_rows.get((f.game_id, f.facet, f.qualifier))
         title = f"{f.facet}" + (f" [{f.qualifier}]" if f.qualifier else "") + f" = {value_text(f.value)}"
         first = s == f.anchor.start
-        pieces.append(Piece("mark", text=text[s:e], fact=f, first=first, title=title, row=row if first else None))
-        pos = e
+        # the link to the comparison goes after the word the quote ends in ("колоды", not "колод↗ы")
+        later = [x[0] for x in events if x[0] >= e]
+        word = _WORD_REST.match(text, e, min([le, *later])) if e > s and _WORD_REST.fullmatch(text[e - 1]) else None
+        tail = word.group() if word else ""
+        pieces.append(Piece("mark", text=text[s:e], fact=f, first=first, title=title, row=row if first else None,
+                            tail=tail))
+        pos = e + len(tail)
     plain(text[pos:le])
     on_line = [m for m in markers if ls <= m.start < le]
     return Line(n=n, sub=any(x.anchor.start == ls for x in subs), page=on_line[0].label if on_line else None,
@@ -105,4 +118,5 @@ def reader_page(ctx: SiteContext, section) -> str:
                            doc.page_markers, [x for x in subs if ls <= x.anchor.start <= le]))
     return ctx.render("reader.md", page=ctx.section_page[section.id],
                       title=section.title or f"{section.kind} at line {section.start_line}",
-                      section=section, src=ctx.sources_by_id[section.source_id], lines=lines)
+                      section=section, src=ctx.sources_by_id[section.source_id], lines=lines,
+                      facts=facts, labels=ctx.result.knowledge.facets.label)
