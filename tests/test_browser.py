@@ -50,6 +50,9 @@ def search(page, base, query):
     page.keyboard.press("End")
     page.wait_for_function("() => { const m = document.querySelector('.md-search-result__meta');"
                            " return m && !/Type to start|Initializing/.test(m.innerText); }", timeout=60000)
+    for _ in range(8):   # the theme shows results as the list is scrolled: scroll them all in
+        page.eval_on_selector(".md-search__scrollwrap", "e => e.scrollTop = e.scrollHeight")
+        page.wait_for_timeout(150)
     return page.eval_on_selector_all(".md-search-result__item a", "els => els.map(e => e.href)")
 
 
@@ -147,4 +150,26 @@ def test_a_game_page_prints_without_the_site_chrome(browser, server):
     page.emulate_media(media="print")
     assert page.evaluate("() => getComputedStyle(document.querySelector('.md-header')).display") == "none"
     assert page.locator("table.comparison").is_visible()
+    page.close()
+
+
+def test_russian_word_forms_find_the_same_pages(browser, server):
+    page = browser.new_page()
+    found = [set(h.split("?")[0].split("#")[0] for h in search(page, server, q)) for q in ("колода", "колоды", "колод")]
+    assert found[0] and found[0] == found[1] == found[2], found
+    assert any("/sources/foster1914-ru/" in h for h in found[0])
+    page.close()
+
+
+@pytest.mark.parametrize("query", ["repique", "repic", "репик", "レピック"])
+def test_a_term_in_one_language_finds_its_names_in_the_others(browser, server, query):
+    page = browser.new_page()
+    hrefs = search(page, server, query)
+    # Foster spells it "repic", Hoyle "レピック"/"レピケ": every name leads to both books
+    assert any("/sources/foster1914-en/" in h for h in hrefs), (query, hrefs[:10])
+    assert any("/sources/hoyle1909-ja/" in h for h in hrefs), (query, hrefs[:10])
+    # the glossary answers with the one term, not the whole page
+    # (a result group's own link carries an empty ?h=; the hits carry the query)
+    glossary = [h for h in hrefs if "/glossary/" in h and not h.endswith("?h=")]
+    assert glossary and all("#term-" in h for h in glossary), glossary
     page.close()

@@ -199,3 +199,17 @@ def test_templates_build_no_unescaped_html():
         text = re.sub(r"\{#.*?#\}", "", path.read_text(encoding="utf-8"), flags=re.S)
         for bad in ("|safe", "| safe", "~", "autoescape", "Markup", "|e}", "|escape", "tojson", "urlize", "xmlattr"):
             assert bad not in text, (path.name, bad)
+
+
+def test_search_text_of_a_reader_page_has_no_line_numbers(site_build):
+    out, _ = site_build
+    docs = json.loads((out / "site" / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
+    readers = [d for d in docs if re.match(r"sources/[^/]+/L\d+/$", d["location"])]
+    assert readers
+    for d in readers:
+        # the page's own first lines numbered one after another: what the line numbers would leave
+        first = int(re.search(r"/L(\d+)/$", d["location"]).group(1))
+        numbers = [int(n) for n in re.findall(r"(?<![\d.,])\d{1,5}(?![\d.,])", d["text"])]
+        runs = [a for a, b, c in zip(numbers, numbers[1:], numbers[2:], strict=False)
+                if (a, b, c) == (first, first + 1, first + 2)]
+        assert not runs, d["location"]

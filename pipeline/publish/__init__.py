@@ -7,6 +7,7 @@ replace it."""
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -20,6 +21,7 @@ from pipeline.errors import HoyleError
 from pipeline.publish import game_pages, misc_pages, source_pages
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import make_environment
+from pipeline.publish.search_terms import search_expansions
 from pipeline.resources import SITE_DIR
 
 
@@ -95,6 +97,10 @@ def publish(result, data_dir: Path, site_dir: Path, *, segment: bool = True) -> 
         docs.mkdir(parents=True)
         shutil.copytree(data_dir, docs / "data")
         shutil.copytree(SITE_DIR / "assets", docs / "assets")
+        # what a search also looks for (assets/search-expand.js): word forms and a term's names
+        (docs / "assets" / "search-terms.json").write_text(
+            json.dumps(search_expansions(result), ensure_ascii=False, sort_keys=True, separators=(",", ":")),
+            encoding="utf-8")
         files = sorted(str(p.relative_to(docs / "data")) for p in (docs / "data").rglob("*") if p.is_file())
         pages = write_pages(ctx, docs, files)
         run_mkdocs(work, docs, site_dir)

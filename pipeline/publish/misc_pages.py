@@ -49,24 +49,27 @@ def facet_page(ctx: SiteContext, facet: str) -> str:
 
 
 def glossary(ctx: SiteContext) -> str:
+    """Every term on its own (its own heading: a search finds the one term, not the whole page),
+    with its names in three languages, grouped: ranks, suits, terms of play, scoring items."""
     kn = ctx.result.knowledge
-    rows = []
-    for code, names in kn.terms.ranks.items():
-        rows.append(("rank " + str(code), names))
-    for suit, names in kn.terms.suits.items():
-        rows.append(("suit: " + suit, names))
-    for t in kn.terms.terms:
-        rows.append((t.id.replace("_", " "), t))
-    for topic, names in kn.terms.topics.items():
-        rows.append(("topic: " + topic.replace("_", " "), names))
-    for item, names in kn.facets.items.items():
-        rows.append(("score: " + item, names))
 
-    def listed(v, lang):
-        return ", ".join(map(str, v.names.get(lang) or []))
+    def entry(key: str, title: str, names) -> dict:
+        listed = {lang: ", ".join(map(str, names.names.get(lang) or [])) for lang in ("en", "ja", "ru")}
+        listed["ja"] = segment_japanese(listed["ja"], ctx.tokenizer)
+        return {"id": "term-" + slug(key), "title": title, **listed}
 
-    rows = [(k, listed(v, "en"), segment_japanese(listed(v, "ja"), ctx.tokenizer), listed(v, "ru")) for k, v in rows]
-    return ctx.render("glossary.md", page="glossary.md", title="Glossary", rows=rows)
+    def first(names, fallback: str) -> str:
+        return next((str(w) for w in names.names.get("en") or []), fallback)
+
+    groups = [
+        ("Ranks", [entry(f"rank-{code}", f"{first(n, code)} ({code})", n) for code, n in kn.terms.ranks.items()]),
+        ("Suits", [entry(f"suit-{suit}", first(n, suit), n) for suit, n in kn.terms.suits.items()]),
+        ("Terms of play", [entry(t.id, first(t, t.id.replace("_", " ")), t) for t in kn.terms.terms]),
+        ("Scoring items", [entry(f"score-{item}", first(n, item.replace("_", " ")), n)
+                           for item, n in kn.facets.items.items()]),
+        ("Topics", [entry(f"topic-{topic}", topic.replace("_", " "), n) for topic, n in kn.terms.topics.items()]),
+    ]
+    return ctx.render("glossary.md", page="glossary.md", title="Glossary", groups=groups)
 
 
 # the record each data file holds (its JSON Schema in schema/): jsonl/json by file, csv by table
