@@ -404,3 +404,15 @@ def test_two_sides_give_the_players_of_both(text, lang, players):
 def test_counts_that_are_not_the_games_own(text, lang, facet, values):
     _, facts, _ = facts_of(text, lang)
     assert [f.value for f in facts if f.facet == facet] == values
+
+
+@pytest.mark.parametrize("text, lang, order", [
+    ("BRIDGE.\n\nRank: ace is the highest card, then king, queen, jack, 10, 9, 8, 7, 6, 5, 4, 3, 2 (lowest).\n", "en",
+     ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
+    ("EUCHRE.\n\nThe ace is highest, followed by king, queen, jack, 10, 9.\n", "en", ["A", "K", "Q", "J", "10", "9"]),
+    ("Дурак\n\nСтаршинство карт: старший — туз, затем король, дама, валет, десятка, девятка, восьмёрка, семёрка, "
+     "шестёрка.\n", "ru", ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]),
+])
+def test_a_rank_order_whose_highest_rank_is_named_before_the_list(text, lang, order):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == "rank_order"] == [order]

@@ -332,6 +332,7 @@ class RankOrderGrammar:
     ascending: BudgetedPattern     # words of a list written from low to high
     low_note: BudgetedPattern      # "(low)" after a list's first rank, "(high)" after its last
     choice: BudgetedPattern        # "any of A, K, Q, J, 10", "A，K，Q，J，10 のどれか": a set to pick from
+    lead_high: BudgetedPattern     # "ace is the highest card, then" before a list: its first rank
 
 
 def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
@@ -350,9 +351,15 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
     def words(name: str) -> BudgetedPattern:
         return compile_pattern("|".join(cues.get(name) or ["(?!)"]), regex.IGNORECASE)
 
+    # the profile's `lead_high` phrasings, {R} the rank they name ("{R} is the highest card, then")
+    leads = [p.replace("{R}", f"(?P<lead>{vocab.token})") for p in cues.get("lead_high") or []]
     return RankOrderGrammar(rank_list, words("order"), words("ascending"),
                             compile_pattern(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE),
-                            words("choice_of"))
+                            words("choice_of"),
+                            compile_pattern("|".join(f"(?:{x})" for x in leads) or "(?!)", regex.IGNORECASE | regex.V0))
+
+
+LEAD_REACH = 60   # how far before a rank list its "X is the highest, then" may stand
 
 
 def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, gap_order,
@@ -373,13 +380,21 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
             if _GOES_ON.match(clause, m.end()):
                 continue  # "A→K→Q→J→10→...→2カード": the list goes on past what was read
             codes = parse_rank_list_with_gaps(m.group(), vocab, gap_order)
+            # "ace is the highest card, then king, queen, …": the list's first rank stands before it
+            lead = grammar.lead_high.search(clause, max(0, m.start() - LEAD_REACH), m.start())
+            first = parse_rank_list_with_gaps(lead.group("lead"), vocab, gap_order) if lead else []
+            start = m.start()
+            if first and codes and first[0] not in codes:
+                codes, start = [first[0], *codes], lead.start()
             if not codes or len(codes) < 5 or len(set(codes)) != len(codes):
                 continue
-            if grammar.ascending.search(clause) or grammar.low_note.search(m.group()):
+            if first:
+                pass   # written from its highest, as the lead says
+            elif grammar.ascending.search(clause) or grammar.low_note.search(m.group()):
                 codes = codes[::-1]
             else:
                 codes = highest_first(codes, standard)
             if rank_taken_out(codes, standard, gap_order):
                 continue  # "ace, king, queen, 10, and 9": the ranks of a suit less one, not its order
-            out.append(Statement(s_start + m.start(), s_start + m.end(), "rank_order", codes))
+            out.append(Statement(s_start + start, s_start + m.end(), "rank_order", codes))
     return out
