@@ -416,3 +416,14 @@ def test_counts_that_are_not_the_games_own(text, lang, facet, values):
 def test_a_rank_order_whose_highest_rank_is_named_before_the_list(text, lang, order):
     _, facts, _ = facts_of(text, lang)
     assert [f.value for f in facts if f.facet == "rank_order"] == [order]
+
+
+@pytest.mark.parametrize("text, lang, targets", [
+    # the points of the whole pack are a sum, not what wins (cue group pack_total)
+    ("Тысяча\n\nСумма номиналов всех карт, участвующих в игре 120 очков. Игра идёт до 1000 очков.\n", "ru", [1000]),
+    ("Козёл\n\nВсего в колоде 120 очков, выигрывает та команда, которая набирает больше 60 очков.\n", "ru", []),
+    ("SKAT.\n\nThe total number of card points in the pack is 120. The game is played to 500 points.\n", "en", [500]),
+])
+def test_the_points_of_the_whole_pack_are_no_target(text, lang, targets):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == "target_score"] == targets

@@ -139,8 +139,10 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             rule_id = rule.id + "+topic-game"
         if not _fits_game(knowledge, facet, game_id):
             return
-        if statements is not None and _reduced(norm, ns + start, ns + end, knowledge.facets.spec(facet), statements):
-            return   # the pack cards are taken out of, not the cards in play
+        spec = knowledge.facets.spec(facet)
+        if statements is not None and (_reduced(norm, ns + start, ns + end, spec, statements)
+                                       or _voided(norm, ns + start, ns + end, spec, statements)):
+            return   # the pack cards are taken out of; the points of the whole pack, not a target
         if per_pack:   # a count of packs: times the pack of the game's family, if it has one
             spec, game = knowledge.facets.spec(facet), knowledge.by_id.get(game_id)
             size = spec.from_packs.get(game.family) if spec and game else None
@@ -262,6 +264,14 @@ def _reduced(norm: str, start: int, end: int, spec, statements) -> bool:
     if any(statements.cues[g].search(rest) for g in spec.reduced_after if g in statements.cues):
         return True
     return any(statements.cues[g].search(norm, lo, start) for g in spec.reduced_from if g in statements.cues)
+
+
+def _voided(norm: str, start: int, end: int, spec, statements) -> bool:
+    """A `void_with` cue of the facet in the fact's sentence."""
+    if spec is None or not spec.void_with:
+        return False
+    lo, hi = sentence_bounds(norm, start, end, OPTION_REACH)
+    return any(statements.cues[g].search(norm, lo, hi) for g in spec.void_with if g in statements.cues)
 
 
 def _in_if_clause(norm: str, start: int, end: int, spec, statements) -> bool:

@@ -80,6 +80,9 @@ class FacetSpec(KnowledgeModel):
     # the game is a draw") is the condition of some other rule, not this facet as the game states
     # it (a player-count condition, read first, makes a qualifier instead); profile cue group `if`
     not_if: bool = False
+    # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet
+    # something else ("the total of the card points in the pack is 120": no target)
+    void_with: list[str] = Field(default_factory=list)
     # a lower bound states it ("100 points or more wins"); for any other facet "13 or more
     # cards" is no count
     threshold: bool = False
