@@ -213,3 +213,17 @@ def test_search_text_of_a_reader_page_has_no_line_numbers(site_build):
         runs = [a for a, b, c in zip(numbers, numbers[1:], numbers[2:], strict=False)
                 if (a, b, c) == (first, first + 1, first + 2)]
         assert not runs, d["location"]
+
+
+def test_example_only_values_are_shown_apart_from_the_comparison(site_build):
+    out, result = site_build
+    from pipeline.extract.roles import RULE_ROLES
+    examples = [f for f in result.all_facts() if f.role not in RULE_ROLES]
+    assert examples
+    game = examples[0].game_id
+    html = (out / "site" / "games" / game / "index.html").read_text(encoding="utf-8")
+    apart = html[html.index("Seen only in examples"):]
+    comparison = html[html.index('<table class="comparison"'):html.index("Seen only in examples")] \
+        if '<table class="comparison"' in html else ""
+    ids = re.findall(r'href="[^"]*#(fact-[^"]+)"', apart.split("</table>")[0])
+    assert ids and not any(i in comparison for i in ids)   # an example's fact is never a comparison cell

@@ -105,6 +105,18 @@ def odd_cells(comp) -> set[tuple[str, str, str | None, str]]:
     return odd
 
 
+def seen_only_in_examples(ctx: SiteContext, game_id: str) -> list:
+    """Facts of the game from examples, advice or history whose value no rule of the same source
+    states: shown apart from the comparison (they are evidence, not the game's rules)."""
+    from pipeline.extract.roles import RULE_ROLES
+    from pipeline.values import value_text
+
+    facts = [f for f in ctx.result.all_facts() if f.game_id == game_id]
+    stated = {(f.source_id, f.facet, value_text(f.value)) for f in facts if f.role in RULE_ROLES}
+    return [f for f in facts if f.role not in RULE_ROLES
+            and (f.source_id, f.facet, value_text(f.value)) not in stated]
+
+
 def game_page(ctx: SiteContext, game) -> str:
     kn = ctx.result.knowledge
     comparisons = {c.game_id: c for c in ctx.result.comparisons}
@@ -125,5 +137,6 @@ def game_page(ctx: SiteContext, game) -> str:
     related = [g for g in kn.games if g.family == game.family and g.id != game.id and not g.parent][:30]
     return ctx.render("game.md", page=ctx.game_page(game.id), title=game.names.en, game=game, comp=comp,
                       glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=kn.facets.label, changed_in=changed(comp),
+                      examples=seen_only_in_examples(ctx, game.id),
                       sections=sections, variants=variants, topic_sources=topic_sources, topic_rows=topic_rows,
                       related=sorted(related, key=lambda g: g.names.en))
