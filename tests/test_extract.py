@@ -427,3 +427,15 @@ def test_a_rank_order_whose_highest_rank_is_named_before_the_list(text, lang, or
 def test_the_points_of_the_whole_pack_are_no_target(text, lang, targets):
     _, facts, _ = facts_of(text, lang)
     assert [f.value for f in facts if f.facet == "target_score"] == targets
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("BELOTE.\n\nIn trumps the cards rank J, 9, A, 10, K, Q, 8, 7. In plain suits they rank A, 10, K, Q, J, 9, 8, 7.\n",
+     "en"),
+    ("ブロット\n\n切り札の強さはJ、9、A、10、K、Q、8、7の順です。切り札以外のスートでは強い順にA、10、K、Q、J、9、8、7です。\n", "ja"),
+])
+def test_a_rank_order_for_trumps_or_plain_suits_says_so(text, lang):
+    _, facts, _ = facts_of(text, lang)
+    orders = {f.qualifier: f.value for f in facts if f.facet == "rank_order"}
+    assert orders == {"trump": ["J", "9", "A", "10", "K", "Q", "8", "7"],
+                      "plain": ["A", "10", "K", "Q", "J", "9", "8", "7"]}

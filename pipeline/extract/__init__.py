@@ -165,6 +165,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 if not any(c in norm[ns + start:ns + end] for c in "(（") else sentence[a:b]
             if statements.alternative.search(clause):
                 qualifier = "alternative"   # "Возможен вариант игры … для двоих"
+        if qualifier is None and statements is not None and spec is not None and spec.suit_scoped:
+            qualifier = _suit_scope(norm, ns + start, ns + end, statements)   # "in plain suits", "切り札以外"
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
         if condition:  # "If there are four players, six cards are dealt to each": holds when 4 play
             if facet == "players":
@@ -264,6 +266,23 @@ def _reduced(norm: str, start: int, end: int, spec, statements) -> bool:
     if any(statements.cues[g].search(rest) for g in spec.reduced_after if g in statements.cues):
         return True
     return any(statements.cues[g].search(norm, lo, start) for g in spec.reduced_from if g in statements.cues)
+
+
+def _suit_scope(norm: str, start: int, end: int, statements) -> str | None:
+    """"plain" or "trump" when the fact's sentence says which suits it holds for: the cue nearest
+    before it (a plain-suit cue may name trumps: "切り札以外", "non-trump"), else one in its clause."""
+    lo, hi = sentence_bounds(norm, start, end, OPTION_REACH)
+    a, b = clause_of(norm[lo:hi], (start - lo, end - lo), statements)
+    before, after = [], []
+    for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope")):
+        cue = statements.cues.get(group)
+        if cue is None:
+            continue
+        for m in cue.finditer(norm, lo, lo + b):
+            (before if m.start() < start else after).append((m.start(), len(m.group()), qualifier))
+    if before:   # the nearest before the fact; at one place the longer cue ("切り札以外" over "切り札")
+        return max(before, key=lambda f: (f[0], f[1]))[2]
+    return min(after, key=lambda f: (f[0], -f[1]))[2] if after else None
 
 
 def _voided(norm: str, start: int, end: int, spec, statements) -> bool:

@@ -83,6 +83,9 @@ class FacetSpec(KnowledgeModel):
     # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet
     # something else ("the total of the card points in the pack is 120": no target)
     void_with: list[str] = Field(default_factory=list)
+    # the value may hold for trumps or for plain suits only: the last `trump_scope`/`plain_scope`
+    # cue before it in its sentence (or in its clause after it) gives the qualifier trump/plain
+    suit_scoped: bool = False
     # a lower bound states it ("100 points or more wins"); for any other facet "13 or more
     # cards" is no count
     threshold: bool = False
