@@ -173,3 +173,19 @@ def test_a_term_in_one_language_finds_its_names_in_the_others(browser, server, q
     glossary = [h for h in hrefs if "/glossary/" in h and not h.endswith("?h=")]
     assert glossary and all("#term-" in h for h in glossary), glossary
     page.close()
+
+
+def test_on_a_touch_screen_a_first_tap_shows_the_quote_and_a_second_opens_the_line(browser, server):
+    context = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(server + "/games/piquet/")
+    link = page.locator("table.comparison a.value").first
+    quote = link.get_attribute("title")
+    link.tap()
+    tip = page.locator(".quote-tip")
+    assert tip.is_visible() and quote in tip.inner_text()
+    assert "/games/piquet/" in page.url                      # not followed yet
+    link.tap()
+    page.wait_for_url("**/sources/**", timeout=10000)
+    assert "#fact-" in page.url
+    context.close()
