@@ -189,3 +189,33 @@ def test_on_a_touch_screen_a_first_tap_shows_the_quote_and_a_second_opens_the_li
     page.wait_for_url("**/sources/**", timeout=10000)
     assert "#fact-" in page.url
     context.close()
+
+
+@pytest.mark.parametrize("lang, title, glance, heading", [
+    ("ja", "ピケ", "人数", "ひと目でわかる"),
+    ("ru", "Пикет", "Игроки", "Кратко"),
+])
+def test_a_game_page_in_the_readers_language(browser, server, lang, title, glance, heading):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(f"{server}/{lang}/games/piquet/")
+    assert page.locator("h1").first.inner_text() == title
+    assert heading in page.locator("h2").all_inner_texts()
+    assert page.locator("dl.glance dt").first.inner_text() == glance
+    assert "English" not in page.locator("p.legend").inner_text()
+    # the theme's language selector leads to the same site in the three languages
+    hrefs = page.eval_on_selector_all(".md-select__link", "els => els.map(e => e.href)")
+    assert len(hrefs) == 3 and any(h.endswith(f"/{lang}/") for h in hrefs)
+    # source texts stay as written: the reader a value links to is the one reader of the source
+    assert "/sources/" in page.locator("table.comparison a.value").first.get_attribute("href")
+    page.close()
+
+
+def test_the_games_list_in_russian_filters_like_the_english_one(browser, server):
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    page.goto(server + "/ru/games/")
+    assert "Игроков" in page.locator("form.game-filter").inner_text()
+    page.fill("input[name=players]", "2")
+    page.select_option("select[name=deck]", "32")
+    shown = page.eval_on_selector_all("tr.game:not([hidden]) td:first-child a", "es => es.map(e => e.textContent)")
+    assert "Пикет" in shown
+    page.close()

@@ -227,3 +227,17 @@ def test_example_only_values_are_shown_apart_from_the_comparison(site_build):
         if '<table class="comparison"' in html else ""
     ids = re.findall(r'href="[^"]*#(fact-[^"]+)"', apart.split("</table>")[0])
     assert ids and not any(i in comparison for i in ids)   # an example's fact is never a comparison cell
+
+
+def test_every_ui_string_has_every_language_and_the_same_placeholders(tmp_path):
+    from pipeline.datafile import load_model
+    from pipeline.errors import HoyleError
+    from pipeline.publish.ui import UI_LANGUAGES, UiStrings, ui_strings
+    assert all(set(v) == set(UI_LANGUAGES) for v in ui_strings().root.values())
+    bad = tmp_path / "strings.yaml"
+    bad.write_text('a: {en: "x", ja: "y"}\n', encoding="utf-8")
+    with pytest.raises(HoyleError, match="strings.yaml"):
+        load_model(bad, UiStrings)
+    bad.write_text('a: {en: "{n} cards", ja: "枚", ru: "{n} карт"}\n', encoding="utf-8")
+    with pytest.raises(HoyleError, match="placeholders"):
+        load_model(bad, UiStrings)

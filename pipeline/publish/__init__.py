@@ -22,6 +22,7 @@ from pipeline.publish import game_pages, misc_pages, source_pages
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import make_environment
 from pipeline.publish.search_terms import search_expansions
+from pipeline.publish.ui import UI_LANGUAGES
 from pipeline.resources import SITE_DIR
 
 
@@ -51,6 +52,12 @@ def write_pages(ctx: SiteContext, docs: Path, data_files: list[str]) -> list[str
     }
     for g in ctx.result.knowledge.games:
         pages[ctx.game_page(g.id)] = game_pages.game_page(ctx, g)
+    for lang in UI_LANGUAGES[1:]:   # the reader's pages again in Japanese and Russian (ja/, ru/)
+        local = ctx.in_language(lang)
+        pages[local.prefix + "index.md"] = misc_pages.home(local)
+        pages[local.prefix + "games/index.md"] = game_pages.games_index(local)
+        for g in ctx.result.knowledge.games:
+            pages[local.game_page(g.id)] = game_pages.game_page(local, g)
     for s in ctx.result.sources:
         pages[ctx.source_page(s.id)] = source_pages.source_page(ctx, s)
         for sec in ctx.result.sections[s.id]:
@@ -72,7 +79,9 @@ def run_mkdocs(work: Path, docs: Path, site_dir: Path) -> None:
     config["site_dir"] = str(site_dir)
     config["theme"]["custom_dir"] = str(SITE_DIR / "overrides")
     config["nav"] = [{"Home": "index.md"}, {"Games": "games/index.md"}, {"Sources": "sources/index.md"},
-                     {"Facets": "facets/index.md"}, {"Glossary": "glossary.md"}, {"Data": "data.md"}]
+                     {"Facets": "facets/index.md"}, {"Glossary": "glossary.md"}, {"Data": "data.md"},
+                     {"日本語": [{"ホーム": "ja/index.md"}, {"ゲーム": "ja/games/index.md"}]},
+                     {"Русский": [{"Главная": "ru/index.md"}, {"Игры": "ru/games/index.md"}]}]
     cfg = work / "mkdocs.yml"
     cfg.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")

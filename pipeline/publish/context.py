@@ -6,7 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pipeline.publish.html import html_id, row_fragment, slug
+from markupsafe import Markup
+
+from pipeline.patterns import compile_pattern
+from pipeline.publish.html import escape, html_id, row_fragment, slug
+
+_PLACEHOLDER = compile_pattern(r"\{(\w+)\}")
 
 if TYPE_CHECKING:
     import jinja2
@@ -23,6 +28,7 @@ class SiteContext:
     described: dict[str, list] = field(default_factory=dict)      # game id -> game/variant sections
     sources_by_id: dict[str, object] = field(default_factory=dict)
     comparison_rows: dict[tuple, str] = field(default_factory=dict)  # (game, facet, qualifier) -> row id
+    lang: str = "en"                                              # the UI language of the pages made
 
     def __post_init__(self):
         r = self.result
@@ -44,8 +50,29 @@ class SiteContext:
             for row in c.rows:
                 self.comparison_rows[(c.game_id, row.facet, row.qualifier)] = row_fragment(row.facet, row.qualifier)
 
+    @property
+    def prefix(self) -> str:
+        """Where the pages of this UI language live: the root for English, ja/ and ru/ else."""
+        return "" if self.lang == "en" else f"{self.lang}/"
+
+    def in_language(self, lang: str) -> SiteContext:
+        """The same site in another UI language (its own maps, made afresh: nothing shared to grow)."""
+        return SiteContext(result=self.result, env=self.env, tokenizer=self.tokenizer, lang=lang)
+
+    def t(self, key: str, **values) -> Markup:
+        """The site's words for `key` in this UI language; `{name}` placeholders take `values`
+        (escaped unless already Markup)."""
+        from pipeline.publish.ui import ui_strings
+
+        text = ui_strings().root[key][self.lang]
+        parts = _PLACEHOLDER.split(text)   # literal, name, literal, name, ...
+        return Markup("").join(escape(p) if i % 2 == 0 else escape(values[p]) for i, p in enumerate(parts))
+
+    def label(self, facet: str) -> str:
+        return self.result.knowledge.facets.label(facet, self.lang)
+
     def game_page(self, game_id: str) -> str:
-        return f"games/{slug(game_id)}.md"
+        return f"{self.prefix}games/{slug(game_id)}.md"
 
     def source_page(self, source_id: str) -> str:
         return f"sources/{slug(source_id)}/index.md"
@@ -68,5 +95,6 @@ class SiteContext:
         return f"{source_id} ({s.year or '?'}, {', '.join(bits)})"
 
     def game_name(self, game_id: str | None) -> str:
+        """A game's name in the UI language, or in English where it has none."""
         g = self.result.knowledge.by_id.get(game_id or "")
-        return g.names.en if g else (game_id or "—")
+        return (getattr(g.names, self.lang, None) or g.names.en) if g else (game_id or "—")

@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from pipeline.align import game_sources
 from pipeline.publish.context import SiteContext
+from pipeline.publish.ui import UI_LANGUAGES, ui_strings
 
 
 def games_index(ctx: SiteContext) -> str:
@@ -23,10 +24,13 @@ def games_index(ctx: SiteContext) -> str:
     r = ctx.result
     described = game_sources([s for sid in r.source_order() for s in r.sections[sid]], r.all_facts())
     n_sources = {g.id: len(described.get(g.id, ())) for g in kn.games}
-    return ctx.render("games_index.md", page="games/index.md", title="Games", families=families,
+    return ctx.render("games_index.md", page=ctx.prefix + "games/index.md", title=ctx.t("games"), families=families,
                       compared={c.game_id for c in ctx.result.comparisons}, n_sources=n_sources,
                       filters=(filters := game_filters(ctx, described)), sources=list(r.sources),
-                      decks=sorted({int(d) for f in filters.values() for d in f["decks"].split()}))
+                      decks=sorted({int(d) for f in filters.values() for d in f["decks"].split()}),
+                      # the reader's language first: its names are the links
+                      name_order=[ctx.lang, *(x for x in UI_LANGUAGES if x != ctx.lang)],
+                      language_names={x: ui_strings().root["language_name"][x] for x in UI_LANGUAGES})
 
 
 def game_filters(ctx: SiteContext, described: dict) -> dict[str, dict[str, str]]:
@@ -76,9 +80,9 @@ def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, 
         values: dict[str, list] = {}
         for sid in comp.sources:
             for cell in row.cells.get(sid, []):
-                values.setdefault(registry.display(facet, cell.value), []).append((sid, cell))
+                values.setdefault(registry.display(facet, cell.value, ctx.lang), []).append((sid, cell))
         if values:
-            out.append((facet, registry.label(facet), list(values.items())))
+            out.append((facet, ctx.label(facet), list(values.items())))
     return out
 
 
@@ -124,7 +128,7 @@ def game_page(ctx: SiteContext, game) -> str:
     order = [x.id for x in ctx.result.sources]
     sections = sorted(ctx.described.get(game.id, []), key=lambda s: (order.index(s.source_id), s.start_line))
     def changed(c) -> list[str]:   # "cards per hand, points to win": what a variant changes, in words
-        return list(dict.fromkeys(kn.facets.label(ch.facet).lower() for ch in (c.changes_from_parent if c else [])))
+        return list(dict.fromkeys(ctx.label(ch.facet).lower() for ch in (c.changes_from_parent if c else [])))
     variants = [(v, changed(comparisons.get(v.id)))
                 for v in sorted((g for g in kn.games if g.parent == game.id), key=lambda g: g.names.en)]
     topics = [t for t in ctx.result.topics if t.game_id == game.id]
@@ -135,8 +139,8 @@ def game_page(ctx: SiteContext, game) -> str:
     topic_rows = [(topic, [by.get((topic, sid), []) for sid in topic_sources])
                   for topic in sorted({t.topic for t in topics})]
     related = [g for g in kn.games if g.family == game.family and g.id != game.id and not g.parent][:30]
-    return ctx.render("game.md", page=ctx.game_page(game.id), title=game.names.en, game=game, comp=comp,
-                      glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=kn.facets.label, changed_in=changed(comp),
+    return ctx.render("game.md", page=ctx.game_page(game.id), title=ctx.game_name(game.id), game=game, comp=comp,
+                      glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=ctx.label, changed_in=changed(comp),
                       examples=seen_only_in_examples(ctx, game.id),
                       sections=sections, variants=variants, topic_sources=topic_sources, topic_rows=topic_rows,
-                      related=sorted(related, key=lambda g: g.names.en))
+                      related=sorted(related, key=lambda g: ctx.game_name(g.id)))

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import segment_japanese, slug
+from pipeline.publish.ui import UI_LANGUAGES, ui_strings
 
 
 def home(ctx: SiteContext) -> str:
@@ -16,9 +17,11 @@ def home(ctx: SiteContext) -> str:
     years = [s.year for s in r.sources if s.year]
     rows = [(s, len([x for x in r.sections[s.id] if x.kind in ("game", "variant")]), len(r.facts.get(s.id, [])))
             for s in r.sources]
-    return ctx.render("home.md", page="index.md", title="Hoyle Concordance", n_facts=len(r.all_facts()),
+    return ctx.render("home.md", page=ctx.prefix + "index.md", title="Hoyle Concordance", n_facts=len(r.all_facts()),
                       n_languages=len({s.language for s in r.sources}), first_year=min(years, default="?"),
-                      last_year=max(years, default="?"), rows=rows, multi=multi)
+                      last_year=max(years, default="?"), rows=rows, multi=multi,
+                      languages=[(lang, ("" if lang == "en" else f"{lang}/") + "index.md") for lang in UI_LANGUAGES],
+                      names={lang: ui_strings().root["language_name"][lang] for lang in UI_LANGUAGES})
 
 
 def facet_slug(facet: str) -> str:
