@@ -11,7 +11,6 @@ from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.cards import vocabulary
 from pipeline.extract.ditto import ditto_rows
 from pipeline.extract.general import (
-    clause_of,
     condition_patterns,
     general_statements,
     rank_order_grammar,
@@ -22,6 +21,7 @@ from pipeline.extract.points import point_grammar, point_statements, table_gramm
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import RULE_ROLES, role_cues, role_of
 from pipeline.extract.rules import Rule, rules_of
+from pipeline.extract.scope import FactSentence
 from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
@@ -31,7 +31,6 @@ from pipeline.positions import Locator
 from schemas import Document, Fact, PlayerRange, Section
 
 _NOT_LETTER = compile_pattern(r"\P{L}+")
-_BRACKETED = compile_pattern(r"[(（][^()（）]*[)）]")
 
 
 def in_script(text: str, script) -> bool:
@@ -140,11 +139,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         if not _fits_game(knowledge, facet, game_id):
             return
         spec = knowledge.facets.spec(facet)
-        if statements is not None and (_reduced(norm, ns + start, ns + end, spec, statements)
-                                       or _voided(norm, ns + start, ns + end, spec, statements)):
+        place = FactSentence(norm, ns + start, ns + end, statements) if statements is not None else None
+        if place is not None and spec is not None and (place.reduced(spec) or place.voided(spec)):
             return   # the pack cards are taken out of; the points of the whole pack, not a target
         if per_pack:   # a count of packs: times the pack of the game's family, if it has one
-            spec, game = knowledge.facets.spec(facet), knowledge.by_id.get(game_id)
+            game = knowledge.by_id.get(game_id)
             size = spec.from_packs.get(game.family) if spec and game else None
             if not size:
                 return
@@ -156,17 +155,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     or choices[1].search(norm, max(0, ns + start - 40), ns + start)
                     or choices[2].search(norm, ns + start, ns + end)):
             qualifier = "alternative"   # "the game is 121, or even 181": one of the values offered
-        if qualifier is None and statements is not None:
-            lo, hi = sentence_bounds(norm, ns + start, ns + end, OPTION_REACH)
-            sentence = norm[lo:hi]
-            # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
-            a, b = clause_of(sentence, (ns + start - lo, ns + end - lo), statements)
-            clause = _BRACKETED.sub(lambda x: " " * len(x.group()), sentence[a:b]) \
-                if not any(c in norm[ns + start:ns + end] for c in "(（") else sentence[a:b]
-            if statements.alternative.search(clause):
-                qualifier = "alternative"   # "Возможен вариант игры … для двоих"
-        if qualifier is None and statements is not None and spec is not None and spec.suit_scoped:
-            qualifier = _suit_scope(norm, ns + start, ns + end, statements)   # "in plain suits", "切り札以外"
+        # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
+        if qualifier is None and place is not None and place.offers_an_option():
+            qualifier = "alternative"   # "Возможен вариант игры … для двоих"
+        if qualifier is None and place is not None and spec is not None and spec.suit_scoped:
+            qualifier = place.suit_scope()   # "in plain suits", "切り札以外"
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
         if condition:  # "If there are four players, six cards are dealt to each": holds when 4 play
             if facet == "players":
@@ -177,8 +170,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             qualifier = qualifier or (condition if condition in knowledge.facets.qualifiers else None)
             if qualifier is None:
                 return  # a condition with no qualifier to say it: not this game's rule as stated
-        elif statements is not None and _in_if_clause(norm, ns + start, ns + end, knowledge.facets.spec(facet),
-                                                      statements):
+        elif place is not None and spec is not None and spec.not_if and place.in_if_clause():
             return   # "if only 2 cards remain in the stock": the condition of another rule
         dump = value.model_dump() if hasattr(value, "model_dump") else value
         key = (game_id, facet, repr(dump), qualifier, anchor.start, anchor.end)
@@ -240,7 +232,6 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
 
 
 CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
-OPTION_REACH = 200                            # how far an option's words ("some play") are looked for
 
 
 def choice_patterns(language) -> tuple[BudgetedPattern, BudgetedPattern, BudgetedPattern] | None:
@@ -254,53 +245,6 @@ def choice_patterns(language) -> tuple[BudgetedPattern, BudgetedPattern, Budgete
                           regex.IGNORECASE),
             compile_pattern(rf"{num}[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE),
             compile_pattern(rf"{num}[,，、]?(?:{between}){num}", regex.IGNORECASE))
-
-
-def _reduced(norm: str, start: int, end: int, spec, statements) -> bool:
-    """A count of cards that something is taken out of: a `reduced_after` cue after it in its
-    sentence (bracketed asides set aside), or a `reduced_from` cue ending right before it."""
-    if spec is None or not (spec.reduced_after or spec.reduced_from):
-        return False
-    lo, hi = sentence_bounds(norm, start, end, OPTION_REACH)
-    rest = _BRACKETED.sub(lambda x: " " * len(x.group()), norm[end:hi])
-    if any(statements.cues[g].search(rest) for g in spec.reduced_after if g in statements.cues):
-        return True
-    return any(statements.cues[g].search(norm, lo, start) for g in spec.reduced_from if g in statements.cues)
-
-
-def _suit_scope(norm: str, start: int, end: int, statements) -> str | None:
-    """"plain" or "trump" when the fact's sentence says which suits it holds for: the cue nearest
-    before it (a plain-suit cue may name trumps: "切り札以外", "non-trump"), else one in its clause."""
-    lo, hi = sentence_bounds(norm, start, end, OPTION_REACH)
-    a, b = clause_of(norm[lo:hi], (start - lo, end - lo), statements)
-    before, after = [], []
-    for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope")):
-        cue = statements.cues.get(group)
-        if cue is None:
-            continue
-        for m in cue.finditer(norm, lo, lo + b):
-            (before if m.start() < start else after).append((m.start(), len(m.group()), qualifier))
-    if before:   # the nearest before the fact; at one place the longer cue ("切り札以外" over "切り札")
-        return max(before, key=lambda f: (f[0], f[1]))[2]
-    return min(after, key=lambda f: (f[0], -f[1]))[2] if after else None
-
-
-def _voided(norm: str, start: int, end: int, spec, statements) -> bool:
-    """A `void_with` cue of the facet in the fact's sentence."""
-    if spec is None or not spec.void_with:
-        return False
-    lo, hi = sentence_bounds(norm, start, end, OPTION_REACH)
-    return any(statements.cues[g].search(norm, lo, hi) for g in spec.void_with if g in statements.cues)
-
-
-def _in_if_clause(norm: str, start: int, end: int, spec, statements) -> bool:
-    """The fact's clause (brackets aside) holds the language's conditional cue (`if`)."""
-    cue = statements.cues.get("if")
-    if spec is None or not spec.not_if or cue is None:
-        return False
-    lo, hi = sentence_bounds(norm, start, end, OPTION_REACH)
-    a, b = clause_of(norm[lo:hi], (start - lo, end - lo), statements)
-    return cue.search(_BRACKETED.sub(lambda x: " " * len(x.group()), norm[lo + a:lo + b])) is not None
 
 
 def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | None, numbers) -> str | None:

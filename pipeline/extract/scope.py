@@ -1,0 +1,86 @@
+"""What a fact's own sentence says of it, beyond its words: the checks every rule's fact goes
+through, each driven by a facet field of the registry and a cue group of the language profile.
+The sentence and the fact's clause in it are found once per fact (`FactSentence`)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from pipeline.extract.general import clause_of
+from pipeline.extract.sentences import sentence_bounds
+from pipeline.patterns import compile_pattern
+
+SENTENCE_REACH = 200   # how far around a fact its sentence's words are looked for
+_BRACKETED = compile_pattern(r"[(（][^()（）]*[)）]")
+
+
+def blank_asides(text: str) -> str:
+    """`text` with its bracketed asides blanked, offsets kept."""
+    return _BRACKETED.sub(lambda x: " " * len(x.group()), text)
+
+
+@dataclass
+class FactSentence:
+    norm: str          # the document's normalized text
+    start: int         # the fact's span in it
+    end: int
+    grammar: object    # the language's StatementGrammar (its cue groups, its clause breaks)
+
+    @cached_property
+    def bounds(self) -> tuple[int, int]:
+        return sentence_bounds(self.norm, self.start, self.end, SENTENCE_REACH)
+
+    @cached_property
+    def clause(self) -> tuple[int, int]:
+        """The fact's clause, as offsets into `norm`."""
+        lo, hi = self.bounds
+        a, b = clause_of(self.norm[lo:hi], (self.start - lo, self.end - lo), self.grammar)
+        return lo + a, lo + b
+
+    def cue(self, group: str):
+        return self.grammar.cues.get(group)
+
+    def offers_an_option(self) -> bool:
+        """An option's words in the fact's clause ("some play to 50"), its brackets set aside
+        unless the fact is itself in brackets."""
+        a, b = self.clause
+        text = self.norm[a:b]
+        if not any(c in self.norm[self.start:self.end] for c in "(（"):
+            text = blank_asides(text)
+        return self.grammar.alternative.search(text) is not None
+
+    def reduced(self, spec) -> bool:
+        """A count of cards that something is taken out of: a `reduced_after` cue after it in its
+        sentence (bracketed asides set aside), or a `reduced_from` cue ending right before it."""
+        lo, hi = self.bounds
+        rest = blank_asides(self.norm[self.end:hi])
+        if any(c.search(rest) for c in map(self.cue, spec.reduced_after) if c is not None):
+            return True
+        return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.reduced_from) if c is not None)
+
+    def voided(self, spec) -> bool:
+        """A `void_with` cue of the facet anywhere in the sentence."""
+        lo, hi = self.bounds
+        return any(c.search(self.norm, lo, hi) for c in map(self.cue, spec.void_with) if c is not None)
+
+    def in_if_clause(self) -> bool:
+        """The fact's clause (brackets aside) holds the language's conditional cue (`if`)."""
+        cue = self.cue("if")
+        a, b = self.clause
+        return cue is not None and cue.search(blank_asides(self.norm[a:b])) is not None
+
+    def suit_scope(self) -> str | None:
+        """"plain" or "trump" when the sentence says which suits the fact holds for: the cue
+        nearest before it (a plain-suit cue may name trumps: "切り札以外", "non-trump"), else one
+        in its clause after it."""
+        lo, _ = self.bounds
+        _, clause_end = self.clause
+        before, after = [], []
+        for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope")):
+            cue = self.cue(group)
+            for m in cue.finditer(self.norm, lo, clause_end) if cue is not None else ():
+                (before if m.start() < self.start else after).append((m.start(), len(m.group()), qualifier))
+        if before:   # the nearest before the fact; at one place the longer cue ("切り札以外" over "切り札")
+            return max(before, key=lambda f: (f[0], f[1]))[2]
+        return min(after, key=lambda f: (f[0], -f[1]))[2] if after else None
