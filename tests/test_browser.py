@@ -43,8 +43,9 @@ def browser(server):
         b.close()
 
 
-def search(page, base, query):
-    page.goto(base + "/")
+def search(page, base, query, tree=""):
+    """The theme's search on the home page of one UI language's tree ("", "/ja", "/ru")."""
+    page.goto(base + tree + "/")
     page.click("label.md-search__icon, .md-search__input", timeout=10000)
     page.fill("input.md-search__input", query)
     page.keyboard.press("End")
@@ -205,8 +206,57 @@ def test_a_game_page_in_the_readers_language(browser, server, lang, title, glanc
     # the theme's language selector leads to the same site in the three languages
     hrefs = page.eval_on_selector_all(".md-select__link", "els => els.map(e => e.href)")
     assert len(hrefs) == 3 and any(h.endswith(f"/{lang}/") for h in hrefs)
-    # source texts stay as written: the reader a value links to is the one reader of the source
-    assert "/sources/" in page.locator("table.comparison a.value").first.get_attribute("href")
+    # a value links to the source's reader in the same UI language (the source text as written)
+    page.locator("table.comparison a.value").first.click()
+    page.wait_for_url(f"**/{lang}/sources/**", timeout=10000)
+    page.close()
+
+
+@pytest.mark.parametrize("lang, search_word, nav, words", [
+    ("ja", "検索", ["ホーム", "ゲーム", "出典", "ルールの項目", "用語集", "データ"], ["目次", "ライセンス", "件数"]),
+    ("ru", "Поиск", ["Главная", "Игры", "Источники", "Характеристики", "Глоссарий", "Данные"],
+     ["Содержание", "Лицензия", "записей"]),
+])
+def test_every_page_kind_in_the_readers_language(browser, server, lang, search_word, nav, words):
+    """Not only the game pages: sources, reader, facets, glossary and data pages, the theme's own
+    words (search box) and the navigation are in the reader's language; the source text is not."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    seen = []
+    for path in ("sources/hoyle1909-ja/", "data/", "glossary/", "facets/", "sources/"):
+        page.goto(f"{server}/{lang}/{path}")
+        assert page.evaluate("() => document.documentElement.lang") == lang, path
+        assert page.get_attribute("input.md-search__input", "placeholder") == search_word, path
+        tabs = page.eval_on_selector_all("nav.md-nav--primary > ul > li > a, nav.md-nav--primary > ul > li > label",
+                                         "es => es.map(e => e.textContent.trim())")
+        assert list(dict.fromkeys(t for t in tabs if t)) == nav, (path, tabs)
+        seen.append(page.locator("article").inner_text())
+    text = "\n".join(seen)
+    assert all(w in text for w in words), [w for w in words if w not in text]
+    for english in ("Contents", "Licence", "records", "Named scoring items", "Terms of play"):
+        assert english not in text, english
+    # a reader page: its chrome in the reader's language, the source text as written, and a link
+    # to the same page in English
+    page.goto(f"{server}/{lang}/sources/foster1914-en/")
+    page.locator("ul.toc a").first.click()
+    page.wait_for_url(f"**/{lang}/sources/foster1914-en/L**", timeout=10000)
+    assert page.locator("div.reader").get_attribute("lang") == "en"
+    with page.expect_navigation(timeout=10000):
+        page.locator('p.languages a[hreflang="en"]').first.click()
+    assert "/sources/foster1914-en/L" in page.url
+    assert f"/{lang}/" not in page.url
+    page.close()
+
+
+@pytest.mark.parametrize("tree, query, expected", [
+    ("/ru", "колоды", "/ru/sources/foster1914-ru/"),
+    ("/ja", "レピック", "/ja/sources/hoyle1909-ja/"),
+    ("/ja", "repique", "/ja/games/piquet/"),
+])
+def test_search_in_each_languages_site(browser, server, tree, query, expected):
+    """Each language's site has its own index, with the same word forms and names merged."""
+    page = browser.new_page()
+    hrefs = search(page, server, query, tree)
+    assert any(expected in h for h in hrefs), (query, hrefs[:10])
     page.close()
 
 

@@ -241,3 +241,37 @@ def test_every_ui_string_has_every_language_and_the_same_placeholders(tmp_path):
     bad.write_text('a: {en: "{n} cards", ja: "枚", ru: "{n} карт"}\n', encoding="utf-8")
     with pytest.raises(HoyleError, match="placeholders"):
         load_model(bad, UiStrings)
+
+
+def test_every_ui_string_used_exists_and_every_one_written_is_used():
+    """The catalog and the pages agree: a key a template or page generator asks for is in
+    strings.yaml (a typo fails here, not in a build), and a key written there is asked for
+    (keys made from a name, such as family_<id> or qualifier_<q>, by their prefix)."""
+    from pipeline.publish.ui import ui_strings
+
+    publish = Path(__file__).resolve().parents[1] / "pipeline" / "publish"
+    code = "\n".join(p.read_text(encoding="utf-8") for p in [*publish.glob("*.py"), *(publish / "templates").iterdir()])
+    asked = set(re.findall(r'\bt\(\s*"(\w+)"', code)) | set(re.findall(r'\.text\(\s*"(\w+)"', code)) \
+        | set(re.findall(r'\(\s*"(\w+)",\s*"[\w/.]+\.md"\)', code)) | set(re.findall(r'root\["(\w+)"\]', code))
+    keys = set(ui_strings().root)
+    assert asked - keys == set()
+    made = ("family_", "qualifier_", "role_", "kind_", "source_kind_", "query_")
+    assert {k for k in keys - asked if not k.startswith(made)} == set()
+    for prefix in made:
+        assert prefix in code.replace('f"query_', '"query_')
+
+
+def test_every_family_qualifier_and_role_of_the_knowledge_has_its_words(site_build):
+    """The names the site makes keys of (families, qualifiers, roles, section kinds) are all in
+    the catalog, so no reader meets a raw id (a new one falls back to its id, and fails here)."""
+    from pipeline.extract.roles import ROLE_ORDER, RULE_ROLES
+    from pipeline.publish.ui import ui_strings
+
+    _, result = site_build
+    keys = set(ui_strings().root)
+    kn = result.knowledge
+    wanted = {f"family_{g.family}" for g in kn.games} | {f"role_{r}" for r in (*ROLE_ORDER, *RULE_ROLES, "other")}
+    wanted |= {f"qualifier_{q}" for q in kn.facets.qualifiers if not re.fullmatch(r"\d+p", q)}
+    wanted |= {f"kind_{s.kind}" for sid in result.sections for s in result.sections[sid]}
+    wanted |= {f"source_kind_{s.kind}" for s in result.sources}
+    assert wanted - keys == set()

@@ -71,6 +71,11 @@ class FacetRegistry:
             return facet
         return spec.labels.get(lang) or spec.labels.get("en") or facet.replace("_", " ")
 
+    def about(self, facet: str, lang: str = "en") -> str:
+        """What a facet means, in a reader's language where the registry says it (else `doc`)."""
+        spec = self.spec(facet)
+        return "" if spec is None else spec.about.get(lang, spec.doc)
+
     def display(self, facet: str, value, lang: str = "en") -> str:
         """A value as a reader reads it ("2 players", "by 3-2-3", "32枚"): the facet's `display`
         in that language around the value's text."""

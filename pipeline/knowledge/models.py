@@ -60,6 +60,8 @@ class FacetSpec(KnowledgeModel):
     nonzero: bool = False                     # 0 is no value of it ("0点" is no score)
     cards: bool = False                       # not read for games of `non_card_families`
     labels: dict[str, str] = Field(default_factory=dict)
+    # what the facet means, for a reader, per UI language other than English (English: `doc`)
+    about: dict[str, str] = Field(default_factory=dict)
     # how a value reads on a game's "at a glance" card, per UI language ("{}" is the value:
     # "{} players" -> "2 players", "{}人" -> "2人"); none: the value as it is
     display: dict[str, str] = Field(default_factory=dict)

@@ -41,23 +41,19 @@ class SudachiWords:
         return out
 
 
-def write_pages(ctx: SiteContext, docs: Path, data_files: list[str]) -> list[str]:
+def language_pages(ctx: SiteContext, data_dir: Path, data_files: list[str]) -> dict[str, str]:
+    """Every page of the site in the context's UI language, by its path in the whole site
+    (ja/games/piquet.md): links between pages are relative, so they hold in the assembled site."""
     pages: dict[str, str] = {
-        "index.md": misc_pages.home(ctx),
-        "games/index.md": game_pages.games_index(ctx),
-        "sources/index.md": source_pages.sources_index(ctx),
-        "facets/index.md": misc_pages.facets_index(ctx),
-        "glossary.md": misc_pages.glossary(ctx),
-        "data.md": misc_pages.data_page(ctx, docs / "data", data_files),
+        ctx.page("index.md"): misc_pages.home(ctx),
+        ctx.page("games/index.md"): game_pages.games_index(ctx),
+        ctx.page("sources/index.md"): source_pages.sources_index(ctx),
+        ctx.page("facets/index.md"): misc_pages.facets_index(ctx),
+        ctx.page("glossary.md"): misc_pages.glossary(ctx),
+        ctx.page("data.md"): misc_pages.data_page(ctx, data_dir, data_files),
     }
     for g in ctx.result.knowledge.games:
         pages[ctx.game_page(g.id)] = game_pages.game_page(ctx, g)
-    for lang in UI_LANGUAGES[1:]:   # the reader's pages again in Japanese and Russian (ja/, ru/)
-        local = ctx.in_language(lang)
-        pages[local.prefix + "index.md"] = misc_pages.home(local)
-        pages[local.prefix + "games/index.md"] = game_pages.games_index(local)
-        for g in ctx.result.knowledge.games:
-            pages[local.game_page(g.id)] = game_pages.game_page(local, g)
     for s in ctx.result.sources:
         pages[ctx.source_page(s.id)] = source_pages.source_page(ctx, s)
         for sec in ctx.result.sections[s.id]:
@@ -65,32 +61,76 @@ def write_pages(ctx: SiteContext, docs: Path, data_files: list[str]) -> list[str
                 pages[ctx.section_page[sec.id]] = source_pages.reader_page(ctx, sec)
     facets = set(ctx.result.knowledge.facets.core) | {f.facet for f in ctx.result.all_facts()}
     for facet in sorted(facets):
-        pages[f"facets/{misc_pages.facet_slug(facet)}.md"] = misc_pages.facet_page(ctx, facet)
-    for rel_path, text in pages.items():
-        path = docs / rel_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-    return sorted(pages)
+        pages[ctx.facet_page(facet)] = misc_pages.facet_page(ctx, facet)
+    return pages
 
 
-def run_mkdocs(work: Path, docs: Path, site_dir: Path) -> None:
+def write_pages(ctx: SiteContext, trees: dict[str, Path], data_dir: Path, data_files: list[str]) -> list[str]:
+    """Each UI language's pages into its own docs tree (trees[lang]); returns every page's site path."""
+    written = []
+    for lang in UI_LANGUAGES:
+        local = ctx if lang == ctx.lang else ctx.in_language(lang)
+        for site_path, text in language_pages(local, data_dir, data_files).items():
+            path = trees[lang] / site_path[len(local.prefix):]
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+            written.append(site_path)
+    return sorted(written)
+
+
+# the navigation of every language's tree: (ui string key, page)
+NAV = (("home", "index.md"), ("games", "games/index.md"), ("sources", "sources/index.md"),
+       ("facets_title", "facets/index.md"), ("glossary", "glossary.md"), ("data", "data.md"))
+
+
+def root_of(lang: str) -> str:
+    """Where a UI language's tree sits in the whole site."""
+    return "" if lang == UI_LANGUAGES[0] else f"{lang}/"
+
+
+def mkdocs_config(lang: str, docs: Path, site_dir: Path) -> dict:
+    """The mkdocs configuration of one UI language's tree: the theme's own words (search box,
+    "Table of contents") in that language, its navigation, and the language selector's links
+    relative to the tree's root."""
+    from pipeline.publish.ui import ui_strings
+
+    words = ui_strings()
     config = yaml.safe_load((SITE_DIR / "mkdocs.yml").read_text(encoding="utf-8"))
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(site_dir)
     config["theme"]["custom_dir"] = str(SITE_DIR / "overrides")
-    config["nav"] = [{"Home": "index.md"}, {"Games": "games/index.md"}, {"Sources": "sources/index.md"},
-                     {"Facets": "facets/index.md"}, {"Glossary": "glossary.md"}, {"Data": "data.md"},
-                     {"日本語": [{"ホーム": "ja/index.md"}, {"ゲーム": "ja/games/index.md"}]},
-                     {"Русский": [{"Главная": "ru/index.md"}, {"Игры": "ru/games/index.md"}]}]
-    cfg = work / "mkdocs.yml"
-    cfg.write_text(yaml.safe_dump(config, allow_unicode=True, sort_keys=False), encoding="utf-8")
+    config["theme"]["language"] = lang
+    up = "../" * root_of(lang).count("/")
+    config["extra"]["alternate"] = [{"name": words.text("language_name", code), "lang": code,
+                                     "link": (up + root_of(code)) or "./"} for code in UI_LANGUAGES]
+    config["nav"] = [{words.text(key, lang): page} for key, page in NAV]
+    return config
+
+
+def run_mkdocs(work: Path, trees: dict[str, Path], site_dir: Path) -> None:
+    """`mkdocs build --strict` of every language's tree at once (one process each), then the
+    other languages' sites moved under the first's (site/ja/, site/ru/)."""
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
-    # (an interrupt kills mkdocs through subprocess.run; a killed hoyle takes it along too)
-    proc = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
-                          capture_output=True, text=True, env=env, cwd=work, preexec_fn=die_with_parent)
-    if proc.returncode != 0:
-        tail = "\n".join((proc.stdout + proc.stderr).strip().splitlines()[-15:])
-        raise HoyleError(f"mkdocs build --strict failed:\n{tail}", hint="see the messages above")
+    outputs = {lang: site_dir if not root_of(lang) else work / f"site-{lang}" for lang in trees}
+    procs = {}
+    for lang, docs in trees.items():
+        cfg = work / f"mkdocs-{lang}.yml"
+        cfg.write_text(yaml.safe_dump(mkdocs_config(lang, docs, outputs[lang]), allow_unicode=True, sort_keys=False),
+                       encoding="utf-8")
+        # (an interrupt kills mkdocs with its parent: die_with_parent)
+        procs[lang] = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                                       cwd=work, preexec_fn=die_with_parent)
+    failed = []
+    for lang, proc in procs.items():
+        out, _ = proc.communicate()
+        if proc.returncode != 0:
+            failed.append(f"[{lang}] " + "\n".join(out.strip().splitlines()[-15:]))
+    if failed:
+        raise HoyleError("mkdocs build --strict failed:\n" + "\n".join(failed), hint="see the messages above")
+    for lang, out in outputs.items():
+        if out != site_dir:
+            shutil.move(str(out), str(site_dir / root_of(lang).rstrip("/")))
 
 
 def publish(result, data_dir: Path, site_dir: Path, *, segment: bool = True) -> int:
@@ -102,17 +142,17 @@ def publish(result, data_dir: Path, site_dir: Path, *, segment: bool = True) -> 
     work = site_dir.parent / ".site-work"
     shutil.rmtree(work, ignore_errors=True)
     try:
-        docs = work / "docs"
-        docs.mkdir(parents=True)
-        shutil.copytree(data_dir, docs / "data")
-        shutil.copytree(SITE_DIR / "assets", docs / "assets")
+        trees = {lang: work / f"docs-{lang}" for lang in UI_LANGUAGES}
+        # the data files once, in the first language's tree; the other trees link to them there
+        shutil.copytree(data_dir, trees[UI_LANGUAGES[0]] / "data")
         # what a search also looks for (assets/search-expand.js): word forms and a term's names
-        (docs / "assets" / "search-terms.json").write_text(
-            json.dumps(search_expansions(result), ensure_ascii=False, sort_keys=True, separators=(",", ":")),
-            encoding="utf-8")
-        files = sorted(str(p.relative_to(docs / "data")) for p in (docs / "data").rglob("*") if p.is_file())
-        pages = write_pages(ctx, docs, files)
-        run_mkdocs(work, docs, site_dir)
+        expansions = json.dumps(search_expansions(result), ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+        for docs in trees.values():
+            shutil.copytree(SITE_DIR / "assets", docs / "assets")
+            (docs / "assets" / "search-terms.json").write_text(expansions, encoding="utf-8")
+        files = sorted(str(p.relative_to(data_dir)) for p in data_dir.rglob("*") if p.is_file())
+        pages = write_pages(ctx, trees, data_dir, files)
+        run_mkdocs(work, trees, site_dir)
     finally:
         shutil.rmtree(work, ignore_errors=True)
     return len(pages)

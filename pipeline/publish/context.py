@@ -12,6 +12,7 @@ from pipeline.patterns import compile_pattern
 from pipeline.publish.html import escape, html_id, row_fragment, slug
 
 _PLACEHOLDER = compile_pattern(r"\{(\w+)\}")
+_PLAYERS_QUALIFIER = compile_pattern(r"(\d+)p")
 
 if TYPE_CHECKING:
     import jinja2
@@ -37,7 +38,7 @@ class SiteContext:
             for s in r.sections[sid]:
                 if s.level == 0:
                     tail = s.id.split(":", 1)[1].replace(".", "-")
-                    self.section_page[s.id] = f"sources/{slug(sid)}/L{tail}.md"
+                    self.section_page[s.id] = f"{self.prefix}sources/{slug(sid)}/L{tail}.md"
                     self.top_of[s.id] = s.id
             for s in r.sections[sid]:
                 if s.level > 0 and s.parent_id:
@@ -68,14 +69,61 @@ class SiteContext:
         parts = _PLACEHOLDER.split(text)   # literal, name, literal, name, ...
         return Markup("").join(escape(p) if i % 2 == 0 else escape(values[p]) for i, p in enumerate(parts))
 
+    def has(self, key: str) -> bool:
+        from pipeline.publish.ui import ui_strings
+
+        return key in ui_strings().root
+
+    def t_or(self, key: str, fallback: str) -> Markup:
+        """The site's words for `key`, or `fallback` as it is where the catalog has none (a family,
+        a kind or a qualifier that knowledge added after the catalog was written)."""
+        return self.t(key) if self.has(key) else escape(fallback)
+
+    def language_name(self, code: str) -> str:
+        """A language's name in itself (English, 日本語, Русский): what a language link shows."""
+        from pipeline.publish.ui import ui_strings
+
+        return ui_strings().root["language_name"][code]
+
+    def qualifier(self, qualifier: str) -> Markup:
+        """A qualifier in words ("4p" -> "4 players", "trump" -> "trumps")."""
+        m = _PLAYERS_QUALIFIER.fullmatch(qualifier)
+        return self.t("qualifier_players", n=m.group(1)) if m else self.t_or("qualifier_" + qualifier, qualifier)
+
+    def role(self, role: str) -> Markup:
+        return self.t_or("role_" + role, role)
+
+    def source_kind(self, kind: str) -> Markup:
+        return self.t_or("source_kind_" + kind, kind)
+
+    def section_kind(self, kind: str) -> Markup:
+        return self.t_or("kind_" + kind, kind)
+
+    def family(self, family: str) -> Markup:
+        return self.t_or("family_" + family, family.replace("-", " "))
+
     def label(self, facet: str) -> str:
         return self.result.knowledge.facets.label(facet, self.lang)
+
+    def page(self, path: str) -> str:
+        """A docs page of this UI language's tree ("games/index.md" -> "ja/games/index.md")."""
+        return self.prefix + path
+
+    def in_other_languages(self, page: str) -> list[tuple[str, str]]:
+        """(language, page) of this same page in each UI language, this one included."""
+        from pipeline.publish.ui import UI_LANGUAGES
+
+        rest = page[len(self.prefix):]
+        return [(lang, ("" if lang == "en" else f"{lang}/") + rest) for lang in UI_LANGUAGES]
 
     def game_page(self, game_id: str) -> str:
         return f"{self.prefix}games/{slug(game_id)}.md"
 
     def source_page(self, source_id: str) -> str:
-        return f"sources/{slug(source_id)}/index.md"
+        return f"{self.prefix}sources/{slug(source_id)}/index.md"
+
+    def facet_page(self, facet: str) -> str:
+        return f"{self.prefix}facets/{slug(facet.replace(':', '-'))}.md"
 
     def fact_target(self, fact) -> tuple[str, str]:
         """(reader page, fragment) where a fact's quote is highlighted."""

@@ -19,7 +19,7 @@ def games_index(ctx: SiteContext) -> str:
         (provisional if g.provisional else by_family[g.family]).append(g)
     families = [(family, sorted(by_family[family], key=lambda g: g.names.en.lower())) for family in sorted(by_family)]
     if provisional:  # named by a source's heading or title, not in games.yaml: listed for review, last
-        families.append(("provisional: named by a source, not in games.yaml",
+        families.append(("provisional",
                          sorted(provisional, key=lambda g: g.names.en.lower())))
     r = ctx.result
     described = game_sources([s for sid in r.source_order() for s in r.sections[sid]], r.all_facts())

@@ -158,5 +158,6 @@ def make_environment() -> jinja2.Environment:
         href=lambda from_page, to_page, fragment="": token(rel(from_page, to_page, fragment)),
         html_id=lambda prefix, raw: token(html_id(prefix, raw)),
         row_id=lambda facet, qualifier: token(row_fragment(facet, qualifier)),
+        code=lambda text: Markup("<code>") + escape(text) + Markup("</code>"),
     )
     return env

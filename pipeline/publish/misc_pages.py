@@ -6,9 +6,10 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
+from markupsafe import Markup
+
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import segment_japanese, slug
-from pipeline.publish.ui import UI_LANGUAGES, ui_strings
 
 
 def home(ctx: SiteContext) -> str:
@@ -19,17 +20,7 @@ def home(ctx: SiteContext) -> str:
             for s in r.sources]
     return ctx.render("home.md", page=ctx.prefix + "index.md", title="Hoyle Concordance", n_facts=len(r.all_facts()),
                       n_languages=len({s.language for s in r.sources}), first_year=min(years, default="?"),
-                      last_year=max(years, default="?"), rows=rows, multi=multi,
-                      languages=[(lang, ("" if lang == "en" else f"{lang}/") + "index.md") for lang in UI_LANGUAGES],
-                      names={lang: ui_strings().root["language_name"][lang] for lang in UI_LANGUAGES})
-
-
-def facet_slug(facet: str) -> str:
-    return slug(facet.replace(":", "-"))
-
-
-def facet_page_path(facet: str) -> str:
-    return f"facets/{facet_slug(facet)}.md"
+                      last_year=max(years, default="?"), rows=rows, multi=multi)
 
 
 def facets_index(ctx: SiteContext) -> str:
@@ -37,18 +28,17 @@ def facets_index(ctx: SiteContext) -> str:
     for f in ctx.result.all_facts():
         counts[f.facet] += 1
     registry = ctx.result.knowledge.facets  # the facet registry: order, labels, meaning
-    core = [(x, registry.label(x), registry.spec(x).doc, counts.get(x, 0)) for x in registry.core]
+    core = [(x, ctx.label(x), registry.about(x, ctx.lang), counts.get(x, 0)) for x in registry.core]
     items = sorted(k for k in counts if registry.family(k) == "score")
-    scores = [(x, registry.label(x), "", counts[x]) for x in items]
-    return ctx.render("facets_index.md", page="facets/index.md", title="Facets", facet_page=facet_page_path,
+    scores = [(x, ctx.label(x), "", counts[x]) for x in items]
+    return ctx.render("facets_index.md", page=ctx.page("facets/index.md"), title=ctx.t("facets_title"),
                       core=core, scores=scores)
 
 
 def facet_page(ctx: SiteContext, facet: str) -> str:
     rows = [(c, r) for c in ctx.result.comparisons for r in c.rows if r.facet == facet]
-    registry = ctx.result.knowledge.facets
-    title = f"{registry.label(facet)} ({facet})" if registry.label(facet) != facet else facet
-    return ctx.render("facet.md", page=facet_page_path(facet), title=title, rows=rows)
+    title = f"{ctx.label(facet)} ({facet})" if ctx.label(facet) != facet else facet
+    return ctx.render("facet.md", page=ctx.facet_page(facet), title=title, rows=rows)
 
 
 def glossary(ctx: SiteContext) -> str:
@@ -65,14 +55,14 @@ def glossary(ctx: SiteContext) -> str:
         return next((str(w) for w in names.names.get("en") or []), fallback)
 
     groups = [
-        ("Ranks", [entry(f"rank-{code}", f"{first(n, code)} ({code})", n) for code, n in kn.terms.ranks.items()]),
-        ("Suits", [entry(f"suit-{suit}", first(n, suit), n) for suit, n in kn.terms.suits.items()]),
-        ("Terms of play", [entry(t.id, first(t, t.id.replace("_", " ")), t) for t in kn.terms.terms]),
-        ("Scoring items", [entry(f"score-{item}", first(n, item.replace("_", " ")), n)
+        (ctx.t("ranks"), [entry(f"rank-{code}", f"{first(n, code)} ({code})", n) for code, n in kn.terms.ranks.items()]),
+        (ctx.t("suits"), [entry(f"suit-{suit}", first(n, suit), n) for suit, n in kn.terms.suits.items()]),
+        (ctx.t("terms_of_play"), [entry(t.id, first(t, t.id.replace("_", " ")), t) for t in kn.terms.terms]),
+        (ctx.t("scoring_items"), [entry(f"score-{item}", first(n, item.replace("_", " ")), n)
                            for item, n in kn.facets.items.items()]),
-        ("Topics", [entry(f"topic-{topic}", topic.replace("_", " "), n) for topic, n in kn.terms.topics.items()]),
+        (ctx.t("topics"), [entry(f"topic-{topic}", topic.replace("_", " "), n) for topic, n in kn.terms.topics.items()]),
     ]
-    return ctx.render("glossary.md", page="glossary.md", title="Glossary", groups=groups)
+    return ctx.render("glossary.md", page=ctx.page("glossary.md"), title=ctx.t("glossary"), groups=groups)
 
 
 # the record each data file holds (its JSON Schema in schema/): jsonl/json by file, csv by table
@@ -128,5 +118,10 @@ def data_page(ctx: SiteContext, data_dir: Path, files: list[str]) -> str:
         schema = _SCHEMA_OF.get(stem) if not f.startswith(("schema/", "tei/")) else None
         rows.append({"file": f, "size": _size(path.stat().st_size), "rows": _rows(path),
                      "schema": f"schema/{schema}.json" if schema and f"schema/{schema}.json" in files else None})
-    return ctx.render("data.md", page="data.md", title="Data", rows=rows, license=LICENSE,
-                      license_url=LICENSE_URL, queries=QUERIES)
+    return ctx.render("data.md", page=ctx.page("data.md"), title=ctx.t("data"), rows=rows, license=LICENSE,
+                      license_name=LICENSE.split(" (", 1)[0],
+                      license_url=LICENSE_URL,
+                      # the canned queries of datasette.json, in the reader's words where the catalog has them
+                      queries=[(ctx.t_or(f"query_{name}_title", q["title"]), ctx.t_or(f"query_{name}_text", q["description"]),
+                                q["sql"]) for name, q in QUERIES.items()],
+                      datasette_link=Markup('<a href="https://datasette.io/">Datasette</a>'))

@@ -16,14 +16,16 @@ from pipeline.publish.html import source_markup, value_text
 
 def sources_index(ctx: SiteContext) -> str:
     rows = [(s, ", ".join(f"{r.first}–{r.last}" for r in s.page_ranges) or "—") for s in ctx.result.sources]
-    return ctx.render("sources_index.md", page="sources/index.md", title="Sources", rows=rows)
+    return ctx.render("sources_index.md", page=ctx.page("sources/index.md"), title=ctx.t("sources"), rows=rows)
 
 
 def source_page(ctx: SiteContext, source) -> str:
-    bib = [("title", source.title), ("year", source.year), ("edition", source.edition), ("language", source.language),
-           ("kind", source.kind), ("machine-translated", "yes" if source.machine_translated else "no"),
-           ("what it is", source.origin), ("notes", source.notes), ("file", source.file),
-           ("sha256", source.sha256), ("size", f"{source.chars:,} characters, {source.lines:,} lines")]
+    t = ctx.t
+    bib = [(t("title"), source.title), (t("year"), source.year), (t("edition"), source.edition),
+           (t("language"), source.language), (t("kind"), ctx.source_kind(source.kind)),
+           (t("machine_translated"), t("word_yes") if source.machine_translated else t("word_no")),
+           (t("what_it_is"), source.origin), (t("notes"), source.notes), (t("file"), source.file),
+           ("sha256", source.sha256), (t("size"), t("chars_lines", chars=f"{source.chars:,}", lines=f"{source.lines:,}"))]
     secs = ctx.result.sections[source.id]
     toc = [(s, [x for x in secs if x.parent_id == s.id and x.level == 1]) for s in secs if s.level == 0]
     return ctx.render("source.md", page=ctx.source_page(source.id), title=source.title,
@@ -117,6 +119,7 @@ def reader_page(ctx: SiteContext, section) -> str:
         lines.append(_line(ctx, doc, n, ls, le, [f for f in facts if f.anchor.start < le + 1 and f.anchor.end > ls],
                            doc.page_markers, [x for x in subs if ls <= x.anchor.start <= le]))
     return ctx.render("reader.md", page=ctx.section_page[section.id],
-                      title=section.title or f"{section.kind} at line {section.start_line}",
+                      title=section.title or ctx.t("section_at_line", kind=ctx.section_kind(section.kind),
+                                                   n=section.start_line),
                       section=section, src=ctx.sources_by_id[section.source_id], lines=lines,
-                      facts=facts, labels=ctx.result.knowledge.facets.label)
+                      facts=facts)
