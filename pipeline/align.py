@@ -10,10 +10,13 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 
+import regex
+
 from pipeline.extract.roles import RULE_ROLES
 from pipeline.identify.index import game_index
 from pipeline.knowledge import Knowledge
 from pipeline.knowledge.facets import FacetRegistry
+from pipeline.patterns import compile_pattern
 from schemas import Comparison, ComparisonCell, ComparisonRow, Fact, Section, Source, TopicPassage, VariantChange
 
 
@@ -104,8 +107,12 @@ def align(facts: list[Fact], sources: list[Source], knowledge: Knowledge,
     return [comps[g] for g in sorted(comps)]
 
 
-def topic_passages(sections: list[Section], knowledge: Knowledge) -> list[TopicPassage]:
-    """Sub-sections mapped to common topics by the multilingual vocabulary in terms.yaml."""
+def topic_passages(sections: list[Section], knowledge: Knowledge, documents: dict | None = None) -> list[TopicPassage]:
+    """Passages of each game's text mapped to common topics by the multilingual vocabulary in
+    terms.yaml: sub-sections by their headings, and, in a game's text that has no such
+    sub-section, paragraphs that open with a run-in heading naming a topic ("=Cards.= Three
+    packs…", "РАЗДАЧА. Тщательно…", 「配り方：」), so that those sources are compared side by side
+    too."""
     index = game_index(knowledge)
     keys = []
     for topic, names in knowledge.terms.topics.items():
@@ -115,6 +122,7 @@ def topic_passages(sections: list[Section], knowledge: Knowledge) -> list[TopicP
                 keys.append((len(k), k, topic))
     keys.sort(reverse=True)  # longest (most specific) phrase first
     out = []
+    by_heading = set()
     for s in sections:
         if s.level == 0 or not s.game_id or not s.title:
             continue
@@ -122,6 +130,61 @@ def topic_passages(sections: list[Section], knowledge: Knowledge) -> list[TopicP
         hit = next((topic for _, k, topic in keys if k == title), None) or \
             next((topic for _, k, topic in keys if len(k) >= 3 and k in title), None)
         if hit:
+            by_heading.add(s.parent_id)
             out.append(TopicPassage(game_id=s.game_id, topic=hit, source_id=s.source_id, section_id=s.id,
                                     title=s.title, start_line=s.start_line))
+    if documents:
+        opening = _topic_openings(knowledge)
+        for s in sections:
+            if s.level == 0 and s.game_id and s.kind in ("game", "variant") and s.id not in by_heading \
+                    and s.source_id in documents:
+                out.extend(_paragraph_topics(s, documents[s.source_id], opening))
+    return out
+
+
+# a topic word opens a paragraph, whole: not "Играют" for игра, "Cardsharps" for cards or
+# プレイヤー for プレイ (a word of spaced script, or of katakana, goes on in the same script)
+_WORD_GOES_ON = {"Latin": r"\p{Latin}", "Cyrillic": r"\p{Cyrillic}", "Katakana": r"[\p{Katakana}ー]"}
+
+
+def _whole(word: str) -> str:
+    last = word[-1]
+    goes_on = next((cls for script, cls in _WORD_GOES_ON.items() if regex.match(rf"\p{{{script}}}", last)), None)
+    return regex.escape(word) + (f"(?!{goes_on})" if goes_on else "")
+
+
+def _topic_openings(knowledge: Knowledge):
+    words = sorted({(str(w), topic) for topic, names in knowledge.terms.topics.items() for w in names.all_words()},
+                   key=lambda x: (-len(x[0]), x[0]))
+    alternatives = "|".join(f"(?P<t{i}>{_whole(w)})" for i, (w, _) in enumerate(words))
+    # a run-in heading: the word, then its heading's stop ("=Cards.=", "РАЗДАЧА.", 「取引。」) or the
+    # line's end; a sentence that merely starts with it ("The deal now passes…") is no heading
+    pattern = compile_pattern(rf"[\W_]{{0,3}}(?:{alternatives})[=*_\"'」』)\]]*(?:[.。:：=—]|[ \t]*$)",
+                              regex.IGNORECASE | regex.MULTILINE | regex.V1)
+    return pattern, [topic for _, topic in words]
+
+
+def _paragraph_topics(section: Section, doc, opening) -> list[TopicPassage]:
+    """The paragraphs of one game's text that open with a topic's word. A paragraph starts after
+    a blank line; where the text has almost no blank lines, every line is one."""
+    pattern, topics = opening
+    text, starts = doc.text, doc.line_starts
+    first, last = section.start_line + 1, section.end_line   # its heading is no paragraph
+    lines = range(first, min(last, len(starts)) + 1)
+    blank = {n for n in lines if not text[starts[n - 1]:(starts[n] if n < len(starts) else len(text))].strip()}
+    every_line = len(blank) < 3
+    out = []
+    for n in lines:
+        if n in blank or not (every_line or n - 1 in blank):
+            continue
+        begin = starts[n - 1]
+        end = starts[n] if n < len(starts) else len(text)
+        m = pattern.match(text, begin, min(end, section.anchor.end))
+        if not m:
+            continue
+        topic = topics[int(m.lastgroup[1:])]
+        line = text[begin:end].strip()
+        out.append(TopicPassage(game_id=section.game_id, topic=topic, source_id=section.source_id,
+                                section_id=section.id, title=line[:60] + ("…" if len(line) > 60 else ""),
+                                start_line=n))
     return out

@@ -240,7 +240,8 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
 
     result.comparisons = align(result.all_facts(), result.sources, knowledge,
                                [s for sid in result.source_order() for s in result.sections[sid]])
-    result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge)
+    result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge,
+                                   result.documents)
     return result
 
 

@@ -306,7 +306,8 @@ class Comparison(Record):
 
 
 class TopicPassage(Record):
-    """A sub-section of a game's text mapped to a common topic (dealing, scoring, ...)."""
+    """A passage of a game's text mapped to a common topic (dealing, scoring, ...): a sub-section
+    by its heading, or a paragraph that opens with the topic's word; it starts at `start_line`."""
 
     game_id: str
     topic: str

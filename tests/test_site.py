@@ -255,14 +255,14 @@ def test_every_ui_string_used_exists_and_every_one_written_is_used():
         | set(re.findall(r'\(\s*"(\w+)",\s*"[\w/.]+\.md"\)', code)) | set(re.findall(r'root\["(\w+)"\]', code))
     keys = set(ui_strings().root)
     assert asked - keys == set()
-    made = ("family_", "qualifier_", "role_", "kind_", "source_kind_", "query_")
+    made = ("family_", "qualifier_", "role_", "kind_", "source_kind_", "query_", "topic_")
     assert {k for k in keys - asked if not k.startswith(made)} == set()
     for prefix in made:
         assert prefix in code.replace('f"query_', '"query_')
 
 
 def test_every_family_qualifier_and_role_of_the_knowledge_has_its_words(site_build):
-    """The names the site makes keys of (families, qualifiers, roles, section kinds) are all in
+    """The names the site makes keys of (families, qualifiers, roles, section kinds, topics) are all in
     the catalog, so no reader meets a raw id (a new one falls back to its id, and fails here)."""
     from pipeline.extract.roles import ROLE_ORDER, RULE_ROLES
     from pipeline.publish.ui import ui_strings
@@ -273,5 +273,29 @@ def test_every_family_qualifier_and_role_of_the_knowledge_has_its_words(site_bui
     wanted = {f"family_{g.family}" for g in kn.games} | {f"role_{r}" for r in (*ROLE_ORDER, *RULE_ROLES, "other")}
     wanted |= {f"qualifier_{q}" for q in kn.facets.qualifiers if not re.fullmatch(r"\d+p", q)}
     wanted |= {f"kind_{s.kind}" for sid in result.sections for s in result.sections[sid]}
-    wanted |= {f"source_kind_{s.kind}" for s in result.sources}
+    wanted |= {f"source_kind_{s.kind}" for s in result.sources} | {f"topic_{t}" for t in kn.terms.topics}
     assert wanted - keys == set()
+
+
+def test_every_source_with_a_text_on_a_game_is_side_by_side_on_its_page(site_build):
+    """A game two sources describe shows both texts side by side (the whole text first, then
+    topic by topic), even where no fact or topic heading was found in one of them."""
+    out, result = site_build
+    by_game: dict[str, set[str]] = {}
+    for sid in result.source_order():
+        for s in result.sections[sid]:
+            if s.kind in ("game", "variant") and s.game_id:
+                by_game.setdefault(s.game_id, set()).add(sid)
+    several = {g: srcs for g, srcs in by_game.items() if len(srcs) >= 2}
+    assert len(several) >= 20
+    for game_id, srcs in several.items():
+        html = (out / "site" / "games" / game_id / "index.html").read_text(encoding="utf-8")
+        table = html[html.index('<table class="side-by-side"'):].split("</table>")[0]
+        head = table.split("</thead>")[0]
+        assert all(sid in head for sid in srcs), (game_id, srcs)
+        whole = table.split("</thead>")[1].split("</tr>")[0]
+        assert whole.count("<a href=") >= len(srcs), game_id
+    # a run-in heading's paragraph is a topic passage: Foster's Baccara "=Dealing.=" and "=Cards.="
+    baccara = (out / "site" / "games" / "baccara" / "index.html").read_text(encoding="utf-8")
+    table = baccara[baccara.index('<table class="side-by-side"'):].split("</table>")[0]
+    assert "=Dealing.=" in table and ">dealing<" in table

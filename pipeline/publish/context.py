@@ -99,6 +99,9 @@ class SiteContext:
     def section_kind(self, kind: str) -> Markup:
         return self.t_or("kind_" + kind, kind)
 
+    def topic(self, topic: str) -> Markup:
+        return self.t_or("topic_" + topic, topic.replace("_", " "))
+
     def family(self, family: str) -> Markup:
         return self.t_or("family_" + family, family.replace("-", " "))
 

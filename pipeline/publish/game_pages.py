@@ -132,15 +132,21 @@ def game_page(ctx: SiteContext, game) -> str:
     variants = [(v, changed(comparisons.get(v.id)))
                 for v in sorted((g for g in kn.games if g.parent == game.id), key=lambda g: g.names.en)]
     topics = [t for t in ctx.result.topics if t.game_id == game.id]
-    topic_sources = [s.id for s in ctx.result.sources if any(t.source_id == s.id for t in topics)]
+    # every source with a text on the game, side by side: its whole text first (what no topic or
+    # fact captures can still be read against the others), then its passages topic by topic
+    topic_sources = [s.id for s in ctx.result.sources
+                     if any(t.source_id == s.id for t in topics) or any(x.source_id == s.id for x in sections)]
     by = defaultdict(list)
     for t in topics:
         by[(t.topic, t.source_id)].append(t)
+    whole = [[x for x in sections if x.source_id == sid] for sid in topic_sources]
     topic_rows = [(topic, [by.get((topic, sid), []) for sid in topic_sources])
                   for topic in sorted({t.topic for t in topics})]
+    if len(topic_sources) < 2:
+        topic_rows, whole = [], []
     related = [g for g in kn.games if g.family == game.family and g.id != game.id and not g.parent][:30]
     return ctx.render("game.md", page=ctx.game_page(game.id), title=ctx.game_name(game.id), game=game, comp=comp,
                       glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=ctx.label, changed_in=changed(comp),
                       examples=seen_only_in_examples(ctx, game.id),
-                      sections=sections, variants=variants, topic_sources=topic_sources, topic_rows=topic_rows,
+                      sections=sections, variants=variants, topic_sources=topic_sources, topic_rows=topic_rows, whole=whole,
                       related=sorted(related, key=lambda g: ctx.game_name(g.id)))

@@ -158,6 +158,7 @@ def make_environment() -> jinja2.Environment:
         href=lambda from_page, to_page, fragment="": token(rel(from_page, to_page, fragment)),
         html_id=lambda prefix, raw: token(html_id(prefix, raw)),
         row_id=lambda facet, qualifier: token(row_fragment(facet, qualifier)),
+        line_id=lambda n: token(f"L{int(n)}"),
         code=lambda text: Markup("<code>") + escape(text) + Markup("</code>"),
     )
     return env

@@ -60,7 +60,7 @@ def glossary(ctx: SiteContext) -> str:
         (ctx.t("terms_of_play"), [entry(t.id, first(t, t.id.replace("_", " ")), t) for t in kn.terms.terms]),
         (ctx.t("scoring_items"), [entry(f"score-{item}", first(n, item.replace("_", " ")), n)
                            for item, n in kn.facets.items.items()]),
-        (ctx.t("topics"), [entry(f"topic-{topic}", topic.replace("_", " "), n) for topic, n in kn.terms.topics.items()]),
+        (ctx.t("topics"), [entry(f"topic-{topic}", str(ctx.topic(topic)), n) for topic, n in kn.terms.topics.items()]),
     ]
     return ctx.render("glossary.md", page=ctx.page("glossary.md"), title=ctx.t("glossary"), groups=groups)
 
