@@ -80,10 +80,22 @@ def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, 
         values: dict[str, list] = {}
         for sid in comp.sources:
             for cell in row.cells.get(sid, []):
-                values.setdefault(registry.display(facet, cell.value, ctx.lang), []).append((sid, cell))
+                shown = registry.display(facet, cell.value, ctx.lang)
+                if facet == "deck_size":
+                    shown += pack_ranks(rows.get("rank_order"), sid, cell.value)
+                values.setdefault(shown, []).append((sid, cell))
         if values:
             out.append((facet, ctx.label(facet), list(values.items())))
     return out
+
+
+def pack_ranks(rank_row, source_id: str, deck) -> str:
+    """" (A K Q J 10 9 8 7)" after a pack's size where the same source's rank order names the
+    pack's ranks: as many ranks as the pack has cards in four suits (32 = 8 ranks x 4)."""
+    for cell in (rank_row.cells.get(source_id, []) if rank_row else []):
+        if isinstance(cell.value, list) and isinstance(deck, int) and len(set(cell.value)) * 4 == deck:
+            return " (" + " ".join(cell.value) + ")"
+    return ""
 
 
 def odd_cells(comp) -> set[tuple[str, str, str | None, str]]:
