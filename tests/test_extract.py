@@ -439,3 +439,37 @@ def test_a_rank_order_for_trumps_or_plain_suits_says_so(text, lang):
     orders = {f.qualifier: f.value for f in facts if f.facet == "rank_order"}
     assert orders == {"trump": ["J", "9", "A", "10", "K", "Q", "8", "7"],
                       "plain": ["A", "10", "K", "Q", "J", "9", "8", "7"]}
+
+
+# General causes found on unseen Russian and Japanese texts (each case fails on the code before).
+@pytest.mark.parametrize("lang, text, present, absent", [
+    # a Russian verb of ranking is a rank-order cue ("ранжируются"), like "старшинство"
+    ("ru", "ТЫСЯЧА\n\nКарты ранжируются так: туз, десятка, король, дама, валет, девятка.\n",
+     [("thousand", "rank_order", "['A', '10', 'K', 'Q', 'J', '9']")], []),
+    # what remains of the pack after cards are taken out is the pack in play, not a stock
+    ("ru", "ТЫСЯЧА\n\nИз колоды удалите все карты младше девятки. Карт должно остаться 24.\n",
+     [("thousand", "deck_size", "24")], [("thousand", "talon_size", "24")]),
+    # a Japanese deal does not run on through a total ("1枚ずつ配り合計8枚ずつ" deals one at a time)
+    ("ja", "ピケ\n\nカードは1枚ずつ配り合計8枚ずつにします。\n",
+     [], [("piquet", "deal_pattern", "[1, 8]")]),
+    # a total counts the pack only when it sums card counts stated before it
+    ("ja", "ピケ\n\n絵札はA,K,Q,J,10(計20枚)です。\n", [], [("piquet", "deck_size", "20")]),
+    # the upper end of a range of players is no count of its own ("3～6人でプレイ" is 3 to 6)
+    ("ja", "プレフェランス\n\n3～6人でプレイします。\n", [], [("preference", "players", "min=6 max=6")]),
+    # a definition names a set of ranks, not their order
+    ("ja", "ピケ\n\n絵札とは、10、J、Q、K、Aのことで、強い順ではありません。\n", [],
+     [("piquet", "rank_order", "['A', 'K', 'Q', 'J', '10']"), ("piquet", "rank_order", "['10', 'J', 'Q', 'K', 'A']")]),
+    # a summary label with its value alone on the next line
+    ("ja", "ピケ\n\n参加人数\n\n2人\n", [("piquet", "players", "min=2 max=2")], []),
+])
+def test_general_causes_of_unseen_errors(lang, text, present, absent):
+    got, _, _ = facts_of(text, lang)
+    assert all(p in got for p in present), (present, got)
+    assert not any(a in got for a in absent), (absent, got)
+
+
+def test_russian_marriages_named_by_suit_adjective_under_a_word_for_them():
+    got, _, _ = facts_of("ТЫСЯЧА\n\nНоминалы марьяжей: Червовый — 100 очков, Бубновый — 80, Крестовый — 60, "
+                         "Пиковый — 40.\n", "ru")
+    assert {("thousand", "score:hearts_marriage", "100"), ("thousand", "score:diamonds_marriage", "80"),
+            ("thousand", "score:clubs_marriage", "60"), ("thousand", "score:spades_marriage", "40")} <= got, got

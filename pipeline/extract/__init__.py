@@ -142,6 +142,13 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         place = FactSentence(norm, ns + start, ns + end, statements) if statements is not None else None
         if place is not None and spec is not None and (place.reduced(spec) or place.voided(spec)):
             return   # the pack cards are taken out of; the points of the whole pack, not a target
+        left = place.remainder(spec) if place is not None and spec is not None else None
+        if left is not None:   # "remove every card below the seven; 32 must remain": the pack
+            if not isinstance(value, int) or not knowledge.facets.within(left, value):
+                return
+            facet, spec, rule_id = left, knowledge.facets.spec(left), rule_id + "+remainder"
+            if not _fits_game(knowledge, facet, game_id):
+                return
         if per_pack:   # a count of packs: times the pack of the game's family, if it has one
             game = knowledge.by_id.get(game_id)
             size = spec.from_packs.get(game.family) if spec and game else None

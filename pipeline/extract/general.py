@@ -90,7 +90,10 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     value = compile_pattern(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'}))\p{{L}}+\s+)?(?:{rng})",
                           regex.IGNORECASE | regex.V1)
     bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*)?"   # a summary line may be a list item: "- プレイ人数:3〜10"
-    labels = [(facet, compile_pattern(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S))(?P<value>.*)$",
+    # the value on the label's line, or alone on the next line (a definition list laid out
+    # as lines: "参加人数\n\n2人", "Players\n2-4")
+    labels = [(facet, compile_pattern(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:[:：\-–—][ \t]*|[ \t](?=\S)"
+                                      rf"|[ \t]*\n(?:[ \t]*\n)?[ \t]*(?=\S))(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
               for facet, words in st.labels.items() if words and facets.known(facet)]
     cues = {group: compile_pattern("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}

@@ -59,6 +59,23 @@ class FactSentence:
             return True
         return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.reduced_from) if c is not None)
 
+    def remainder(self, spec) -> str | None:
+        """The facet a count left over states (`remainder_after`): a cue of its groups earlier in
+        the fact's sentence or in the sentence before, no `not_between` cue after that cue."""
+        rule = spec.remainder_after
+        if rule is None:
+            return None
+        lo, _ = self.bounds
+        prev_lo, _ = sentence_bounds(self.norm, max(0, lo - 1), max(0, lo - 1), SENTENCE_REACH) if lo else (lo, lo)
+        window = blank_asides(self.norm[prev_lo:self.start])
+        last = max((m.end() for c in map(self.cue, rule.cues) if c is not None for m in c.finditer(window)),
+                   default=None)
+        if last is None:
+            return None
+        if any(c.search(window, last) for c in map(self.cue, rule.not_between) if c is not None):
+            return None
+        return rule.facet
+
     def voided(self, spec) -> bool:
         """A `void_with` cue of the facet anywhere in the sentence."""
         lo, hi = self.bounds

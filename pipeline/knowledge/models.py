@@ -51,6 +51,14 @@ class LangNames(KnowledgeModel):
         return [w for words in self.names.values() for w in words]
 
 
+class RemainderSpec(KnowledgeModel):
+    """A count of what is left after `cues` (cards taken out of the pack): a count of `facet`."""
+
+    cues: list[str]
+    facet: str
+    not_between: list[str] = Field(default_factory=list)
+
+
 class FacetSpec(KnowledgeModel):
     """One facet: its value type, plausible bounds, labels and meaning."""
 
@@ -85,6 +93,11 @@ class FacetSpec(KnowledgeModel):
     # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet
     # something else ("the total of the card points in the pack is 120": no target)
     void_with: list[str] = Field(default_factory=list)
+    # what is left of the pack after cards are taken out ("Из колоды удалите все карты до семерки.
+    # Карт должно остаться 32"): a count of this facet after a `cues` group (earlier in its
+    # sentence or in the sentence before), with no `not_between` cue (a deal, the stock named)
+    # between, states `facet` instead (dropped when out of that facet's bounds)
+    remainder_after: RemainderSpec | None = None
     # the value may hold for trumps or for plain suits only: the last `trump_scope`/`plain_scope`
     # cue before it in its sentence (or in its clause after it) gives the qualifier trump/plain
     suit_scoped: bool = False
