@@ -473,3 +473,23 @@ def test_russian_marriages_named_by_suit_adjective_under_a_word_for_them():
                          "Пиковый — 40.\n", "ru")
     assert {("thousand", "score:hearts_marriage", "100"), ("thousand", "score:diamonds_marriage", "80"),
             ("thousand", "score:clubs_marriage", "60"), ("thousand", "score:spades_marriage", "40")} <= got, got
+
+
+def test_a_part_headed_as_advice_states_no_rules():
+    """Advice, history and examples under their own heading are not the game's rules."""
+    got, facts, _ = facts_of("PIQUET.\n\nPiquet is played by two persons.\n\nSTRATEGY.\n\n"
+                             "The last trick counts two points.\n", "en")
+    assert ("piquet", "players", "min=2 max=2") in got
+    assert not [f for f in facts if f.facet.startswith("score")], facts
+
+
+@pytest.mark.parametrize("heading, kind", [
+    ("STRATEGY.", "other"), ("Hints on Play.", "other"), ("Suggestions for Good Play", "other"),
+    ("Example Hand.", "other"), ("技能の応用。", "other"), ("プレイのヒント", "other"), ("勝つためのコツ", "other"),
+    ("戦略", "other"), ("Советы начинающим", "other"), ("Тактика игры", "other"), ("Примеры", "other"),
+    # rules, and a machine translation's table row ("コツ" for tricks), are no advice
+    ("Dealing.", None), ("Scoring.", None), ("コツ 7つの", None), ("Сдача карт", None), ("The Play.", None),
+])
+def test_advice_history_and_example_headings_in_every_language(heading, kind):
+    from pipeline.segment import _structural
+    assert _structural(heading, KNOWLEDGE) == kind
