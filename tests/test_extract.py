@@ -1,5 +1,8 @@
+
 """Extraction: numbers and ranks in three languages, facts from sentences written the way the
 sources write them, and exact anchors for every fact of the embedded corpus."""
+
+import json
 
 import pytest
 
@@ -287,8 +290,9 @@ def test_general_statements_skip_rounds_and_conditions(text, lang):
     ("ВИСТ.\n\nКаждый игрок получает 3 карты, которые сдаются по одной.\n", "ru", "hand_size", 3, None),
     # numbers in brackets are an aside
     ("PIQUET.\n\nEight cards are dealt (by three, two, and three) to each player.\n", "en", "hand_size", 8, None),
-    # "or" between two numbers: two values, each an alternative; an option clause: alternative
+    # "or" between two numbers: the first the rule, the second an alternative; an option clause: alternative
     ("ВИСТ.\n\nКолода — 32 или 36 листов.\n", "ru", "deck_size", 36, "alternative"),
+    ("ВИСТ.\n\nКолода — 32 или 36 листов.\n", "ru", "deck_size", 32, None),
     ("PIQUET.\n\nSome players play to 50 points to win.\n", "en", "target_score", 50, "alternative"),
     # a number glued to a kanji counts for cards ("1組48枚"), with a case ending in Russian
     ("ピケ。\n\n1組48枚を使います。\n", "ja", "deck_size", 48, None),
@@ -493,3 +497,17 @@ def test_a_part_headed_as_advice_states_no_rules():
 def test_advice_history_and_example_headings_in_every_language(heading, kind):
     from pipeline.segment import _structural
     assert _structural(heading, KNOWLEDGE) == kind
+
+
+@pytest.mark.parametrize("lang, text, facet, first, second", [
+    ("en", "PIQUET.\n\nThe cards are dealt either two or three at a time.\n", "deal_pattern", [2], [3]),
+    ("ja", "ピケ\n\nカードを2枚ずつ、または3枚ずつ配ります。\n", "deal_pattern", [2], [3]),
+    ("en", "PIQUET.\n\nThe game is 100 or 150 points.\n", "target_score", 100, 150),
+])
+def test_of_two_values_offered_the_first_is_the_rule_and_the_second_an_alternative(lang, text, facet, first, second):
+    """"A or B": A is the usual rule, B the alternative, in every language (so the sources that
+    say "by twos" and "2枚ずつ、または3枚ずつ" agree, and differ from none)."""
+    _, facts, _ = facts_of(text, lang)
+    got = {(json.dumps(f.value), f.qualifier) for f in facts if f.facet == facet}
+    assert (json.dumps(first), None) in got and (json.dumps(second), "alternative") in got, got
+    assert (json.dumps(first), "alternative") not in got, got

@@ -157,11 +157,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             value = value * size
         qualifier = rule.qualifier
         single = isinstance(value, int) or (isinstance(value, list) and len(value) == 1)
-        if qualifier is None and choices is not None and single and (
-                    choices[0].match(norm, ns + end, ns + end + 60)
-                    or choices[1].search(norm, max(0, ns + start - 40), ns + start)
-                    or choices[2].search(norm, ns + start, ns + end)):
-            qualifier = "alternative"   # "the game is 121, or even 181": one of the values offered
+        if qualifier is None and choice is not None and single and choice.search(norm, max(0, ns + start - 40), ns + start):
+            qualifier = "alternative"   # "the game is 121, or even 181": 181 is the value offered second
         # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
         if qualifier is None and place is not None and place.offers_an_option():
             qualifier = "alternative"   # "Возможен вариант игры … для двоих"
@@ -193,7 +190,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
 
     conditions = knowledge.compiled(("conditions", lang), lambda: condition_patterns(languages[lang]))
     roles = knowledge.compiled(("role_cues", lang), lambda: role_cues(languages[lang]))
-    choices = knowledge.compiled(("choices", lang), lambda: choice_patterns(languages[lang]))
+    choice = knowledge.compiled(("choice", lang), lambda: choice_pattern(languages[lang]))
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
@@ -241,17 +238,16 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
 CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
 
 
-def choice_patterns(language) -> tuple[BudgetedPattern, BudgetedPattern, BudgetedPattern] | None:
-    """A count with a second one offered beside it: "121 or even 181" (after the fact's number,
-    or before it), by the language's `statements: alternative_between:`."""
+def choice_pattern(language) -> BudgetedPattern | None:
+    """A count offered as the second of two: "121, or even 181", "2枚ずつ、または3枚ずつ" (the value
+    before the fact's number, a counter word after it), by the language's
+    `statements: alternative_between:`. The first offered is the usual rule; the second an
+    alternative."""
     between = "|".join(language.profile.statements.alternative_between)
     if not between:
         return None
     num = language.numbers.pattern
-    return (compile_pattern(rf"[,，、]?(?:{between})(?:\p{{L}}+\s+)?{num}(?!\s*(?:\p{{L}}+\s+)?(?:players?|people|persons))",
-                          regex.IGNORECASE),
-            compile_pattern(rf"{num}[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE),
-            compile_pattern(rf"{num}[,，、]?(?:{between}){num}", regex.IGNORECASE))
+    return compile_pattern(rf"{num}(?:\s*\p{{L}}{{1,4}})?[,，、]?(?:{between})(?:\p{{L}}+\s+)?$", regex.IGNORECASE)
 
 
 def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | None, numbers) -> str | None:

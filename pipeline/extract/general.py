@@ -150,8 +150,9 @@ def _pack_units(facets) -> dict[str, list[str]]:
 def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
             grammar: StatementGrammar, open_: bool = False) -> list[tuple[object, str | None]]:
     """The typed values (with a qualifier) a number or a pair of numbers states for a facet:
-    a range for a range facet; for a count, "32 or 36 cards" is two values, each an
-    `alternative`; out of bounds, nothing."""
+    a range for a range facet; for a count, "32 or 36 cards" is two values, the first the usual
+    rule and the second an `alternative` (as a reader, and the gold, take "A or B"); out of
+    bounds, nothing."""
     spec = grammar.facets.spec(facet)
     if spec is None or lo is None:
         return []
@@ -168,7 +169,7 @@ def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
         return []  # "2-6 cards": a range where one count is meant
     if not (grammar.facets.within(facet, lo) and grammar.facets.within(facet, hi)):
         return []
-    return [(lo, "alternative"), (hi, "alternative")]
+    return [(lo, None), (hi, "alternative")]
 
 
 def clause_of(sentence: str, span: tuple[int, int], grammar: StatementGrammar) -> tuple[int, int]:
