@@ -511,3 +511,36 @@ def test_of_two_values_offered_the_first_is_the_rule_and_the_second_an_alternati
     got = {(json.dumps(f.value), f.qualifier) for f in facts if f.facet == facet}
     assert (json.dumps(first), None) in got and (json.dumps(second), "alternative") in got, got
     assert (json.dumps(first), "alternative") not in got, got
+
+
+def test_english_score_verb_with_bonus_words_and_count_as():
+    # "scores a bonus 10 points", "scores an additional 1 point", "count as one point"
+    got, _, _ = facts_of("PIQUET.\n\nWinning the majority of tricks (7-11) scores a bonus 10 points. "
+                         "The winner of the final trick also scores an additional 1 point.\n", "en")
+    assert ("piquet", "score:cards", "10") in got
+    assert ("piquet", "score:last_trick", "1") in got
+    got, _, _ = facts_of("HEARTS.\n\nHearts count as one point each and the queen of spades counts as 13 points.\n", "en")
+    assert ("hearts", "score:heart", "1") in got
+    assert ("hearts", "score:queen_of_spades", "13") in got
+
+
+def test_english_played_by_n_with_adjectives():
+    got, _, _ = facts_of("SPIT.\n\nIt is utterly frantic when played by two relatively experienced players.\n", "en")
+    assert ("spit", "players", "min=2 max=2") in got
+
+
+def test_english_deck_of_n_playing_cards():
+    got, _, _ = facts_of("CASTLE.\n\nCastle is a patience typically played with a deck of 52 playing cards.\n", "en")
+    assert ("beleaguered-castle", "deck_size", "52") in got
+
+
+def test_english_summary_list_of_bare_counts():
+    got, _, _ = facts_of("PIQUET.\n\n# Overview\n\n- Two players\n- 32 cards (remove 2–6)\n"
+                         "- Each player discards and replaces cards once\n", "en")
+    assert ("piquet", "players", "min=2 max=2") in got
+    assert ("piquet", "deck_size", "32") in got
+
+
+def test_english_deal_by_three_two_and_three():
+    got, _, _ = facts_of("BEZIQUE.\n\nEight cards are dealt (by three, two, and three) to each player.\n", "en")
+    assert ("bezique", "deal_pattern", "[3, 2, 3]") in got
