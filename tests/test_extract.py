@@ -544,3 +544,15 @@ def test_english_summary_list_of_bare_counts():
 def test_english_deal_by_three_two_and_three():
     got, _, _ = facts_of("BEZIQUE.\n\nEight cards are dealt (by three, two, and three) to each player.\n", "en")
     assert ("bezique", "deal_pattern", "[3, 2, 3]") in got
+
+
+@pytest.mark.parametrize("lang, text, qualifier", [
+    ("en", "PIQUET.\n\nTwo packs are sometimes used, one by each player in his proper turn to deal.\n", "optional"),
+    ("ja", "ピケ\n\nトランプは2組使用するのが一般的で、最初のディーラーはどちらの組を使うかを選択できます。\n", "optional"),
+    ("en", "BEZIQUE.\n\nTwo packs are shuffled together.\n", None),
+])
+def test_two_packs_used_in_turn_are_a_convenience_not_two_packs_in_play(lang, text, qualifier):
+    """Packs used in turn, one a deal, are no packs in play together: the count is kept, optional
+    (so no game's card shows "2 packs" for it), where packs shuffled together stay the rule."""
+    _, facts, _ = facts_of(text, lang)
+    assert [(f.value, f.qualifier) for f in facts if f.facet == "packs"] == [(2, qualifier)]

@@ -160,6 +160,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         if qualifier is None and choice is not None and single and choice.search(norm, max(0, ns + start - 40), ns + start):
             qualifier = "alternative"   # "the game is 121, or even 181": 181 is the value offered second
         # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
+        if qualifier in (None, "alternative") and place is not None and spec is not None and spec.optional_with \
+                and place.cued(spec.optional_with):
+            qualifier = "optional"   # "two packs are sometimes used, one by each player in his turn to deal"
         if qualifier is None and place is not None and place.offers_an_option():
             qualifier = "alternative"   # "Возможен вариант игры … для двоих"
         if qualifier is None and place is not None and spec is not None and spec.suit_scoped:

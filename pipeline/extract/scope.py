@@ -78,8 +78,12 @@ class FactSentence:
 
     def voided(self, spec) -> bool:
         """A `void_with` cue of the facet anywhere in the sentence."""
+        return self.cued(spec.void_with)
+
+    def cued(self, groups: list[str]) -> bool:
+        """A cue of one of these groups anywhere in the fact's sentence."""
         lo, hi = self.bounds
-        return any(c.search(self.norm, lo, hi) for c in map(self.cue, spec.void_with) if c is not None)
+        return any(c.search(self.norm, lo, hi) for c in map(self.cue, groups) if c is not None)
 
     def in_if_clause(self) -> bool:
         """The fact's clause (brackets aside) holds the language's conditional cue (`if`)."""

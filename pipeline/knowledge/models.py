@@ -93,6 +93,9 @@ class FacetSpec(KnowledgeModel):
     # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet
     # something else ("the total of the card points in the pack is 120": no target)
     void_with: list[str] = Field(default_factory=list)
+    # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet a
+    # convenience, not the rule: qualifier `optional` (two packs used in turn, one a deal)
+    optional_with: list[str] = Field(default_factory=list)
     # what is left of the pack after cards are taken out ("Из колоды удалите все карты до семерки.
     # Карт должно остаться 32"): a count of this facet after a `cues` group (earlier in its
     # sentence or in the sentence before), with no `not_between` cue (a deal, the stock named)
