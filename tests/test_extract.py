@@ -556,3 +556,16 @@ def test_two_packs_used_in_turn_are_a_convenience_not_two_packs_in_play(lang, te
     (so no game's card shows "2 packs" for it), where packs shuffled together stay the rule."""
     _, facts, _ = facts_of(text, lang)
     assert [(f.value, f.qualifier) for f in facts if f.facet == "packs"] == [(2, qualifier)]
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("ja", "ピケ\n\nカードの強さはA K Q J 10 9 8 7の順です。点数は，A＝11点，K，Q，J＝10点，それ以外＝額面として数えます．\n"),
+    ("en", "PIQUET.\n\nThe cards rank A K Q J 10 9 8 7. Points: ace 11; king, queen, knave 10; the rest at face value.\n"),
+])
+def test_the_rest_at_face_value_completes_a_point_list_with_the_packs_numerals(lang, text):
+    """"A = 11, K Q J = 10, the rest at face value": the numerals of the pack the section's rank
+    order names count their number, and the quote includes the words that say so."""
+    _, facts, _ = facts_of(text, lang)
+    points = [f for f in facts if f.facet == "card_points"]
+    assert [f.value for f in points] == [{"A": 11, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7}]
+    assert points[0].anchor.quote.endswith(("額面", "face value"))

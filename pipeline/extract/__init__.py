@@ -200,6 +200,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         ns = doc.norm_index(top.anchor.start)
         ne = doc.norm_index(top.anchor.end)
         chunk = norm[ns:ne]
+        first_of_top, rest_at_face = len(facts), []
         runs = {None: [(0, len(chunk))]}
         for _lg, script, rule, context in plan:
             if script not in runs:
@@ -217,6 +218,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for st in point_statements(chunk, grammar, vocab):
             emit_fact(top, ns, points_rule, st.start, st.end, "card_points", st.points)
         for st in table_statements(chunk, tables, vocab):
+            if st.rest_at_face:   # completed once the section's rank order is read (below)
+                rest_at_face.append(st)
+                continue
             emit_fact(top, ns, table_rule, st.start, st.end, "card_points", st.points)
         # general statements yield to what a phrase or token rule read at the same place
         for f in facts[len_taken[0]:]:
@@ -235,6 +239,17 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             emit_fact(top, ns, rule, st.start, st.end, st.facet, st.value, st.per_pack)
         for tm in token_rules.matches(chunk, items=contexts[lang].items):
             emit(top, ns, contexts[lang], tm.rule, tm, tm.start, tm.end)
+        # "A = 11, K Q J = 10, the rest at face value": the numerals of the pack this section's
+        # rank order names count their own number (without a rank order, the named ranks only)
+        orders = [f.value for f in facts[first_of_top:] if f.facet == "rank_order" and f.qualifier is None
+                  and f.game_id == top.game_id]
+        for st in rest_at_face:
+            points = dict(st.points)
+            for r in (orders[0] if orders else []):
+                if r.isdigit():
+                    points.setdefault(r, int(r))
+            emit_fact(top, ns, replace(table_rule, id=table_rule.id + ("+rest" if orders else "")), st.start, st.end,
+                      "card_points", points)
     return merge_statements(resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text)))
 
 

@@ -31,6 +31,9 @@ class PointStatement:
     start: int
     end: int
     points: dict[str, int]
+    # "…, the rest at face value" ("それ以外＝額面") closes the list: the numeral ranks of the
+    # game's pack not named count their face value (the pack is the game's, known to extract)
+    rest_at_face: bool = False
 
 
 @dataclass(frozen=True)
@@ -163,6 +166,7 @@ class TableGrammar:
     gap: BudgetedPattern       # what may stand between two pairs of one list
     cue: BudgetedPattern       # words that say values follow ("Достоинство карт", 点数)
     etc: BudgetedPattern       # "etc.", "и т. д.": the numeral ranks not named count their face value
+    rest_at_face: BudgetedPattern  # "…, the others at face value" just after the list
     order: list[str]         # rank codes, highest first: what a range of ranks spans
     max_points: int
 
@@ -189,8 +193,10 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
     item = compile_pattern(rf"(?<![\w])(?:{subject}){link}{value}", regex.IGNORECASE | regex.V0)
     return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
                         compile_pattern("|".join(cues), regex.IGNORECASE),
-                        compile_pattern("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE), list(order),
-                        max_points)
+                        compile_pattern("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE),
+                        compile_pattern(rf"[ \t]*[,;、，][ \t]*(?:{'|'.join(st.cues.get('rest') or ['(?!)'])})"
+                                        rf"[^\n。.;,、，]{{0,8}}?(?:{face})", regex.IGNORECASE),
+                        list(order), max_points)
 
 
 def _table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -> list[str]:
@@ -236,7 +242,8 @@ def table_statements(text: str, grammar: TableGrammar | None, vocab: RankVocabul
             if (len(points) >= 3 and len(set(points.values())) >= 2 and cued
                     and all(0 <= v <= grammar.max_points for v in points.values())
                     and not (comma_linked and not any(c in seps for c in ";\n"))):
-                out.append(PointStatement(start, end, points))
+                rest = grammar.rest_at_face.match(text, end)
+                out.append(PointStatement(start, rest.end() if rest else end, points, rest_at_face=bool(rest)))
         run.clear()
 
     for m in grammar.item.finditer(text):
