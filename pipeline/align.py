@@ -145,11 +145,12 @@ def topic_passages(sections: list[Section], knowledge: Knowledge, documents: dic
 # a topic word opens a paragraph, whole: not "Играют" for игра, "Cardsharps" for cards or
 # プレイヤー for プレイ (a word of spaced script, or of katakana, goes on in the same script)
 _WORD_GOES_ON = {"Latin": r"\p{Latin}", "Cyrillic": r"\p{Cyrillic}", "Katakana": r"[\p{Katakana}ー]"}
+_SCRIPT_OF = {script: compile_pattern(rf"\p{{{script}}}") for script in _WORD_GOES_ON}
 
 
 def _whole(word: str) -> str:
     last = word[-1]
-    goes_on = next((cls for script, cls in _WORD_GOES_ON.items() if regex.match(rf"\p{{{script}}}", last)), None)
+    goes_on = next((cls for script, cls in _WORD_GOES_ON.items() if _SCRIPT_OF[script].match(last)), None)
     return regex.escape(word) + (f"(?!{goes_on})" if goes_on else "")
 
 

@@ -105,13 +105,18 @@ def test_one_fact_per_stated_value_and_conflicts_are_flagged(embedded_build):
     assert {f.role for f in facts} > {"rule"}   # passages that are no rules are told apart
 
 
-@pytest.mark.parametrize("source_id", ["hoyle1909-ja", "nifty1995-ja", "foster1914-en", "web2013-ja", "foster1914-ru"])
+# pinned just under the measured P/R (precision over judged lines, recall over all gold):
+# hoyle .917/.791, nifty .944/.931, foster-en .929/.871, web .968/.815, foster-ru 1.0/.913
+DEV_FLOORS = {"hoyle1909-ja": (0.91, 0.78), "nifty1995-ja": (0.93, 0.92), "foster1914-en": (0.92, 0.86),
+              "web2013-ja": (0.96, 0.80), "foster1914-ru": (0.99, 0.90)}
+
+
+@pytest.mark.parametrize("source_id", list(DEV_FLOORS))
 def test_fact_precision_and_recall_do_not_regress(embedded_build, source_id):
-    # The targets of issue 4, per source (precision over judged lines, recall over all gold).
     _, result = embedded_build
     ev = eval_facts(source_id, result.facts[source_id], load_gold("facts", source_id), family_lines(result.knowledge))
-    assert ev.overall.precision >= 0.90, ev.overall
-    assert ev.overall.recall >= 0.70, ev.overall
+    p_floor, r_floor = DEV_FLOORS[source_id]
+    assert ev.overall.precision >= p_floor and ev.overall.recall >= r_floor, ev.overall
 
 
 def test_every_language_has_facts_for_piquet_or_bezique_or_bridge(embedded_build):
@@ -569,3 +574,75 @@ def test_the_rest_at_face_value_completes_a_point_list_with_the_packs_numerals(l
     points = [f for f in facts if f.facet == "card_points"]
     assert [f.value for f in points] == [{"A": 11, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9, "8": 8, "7": 7}]
     assert points[0].anchor.quote.endswith(("額面", "face value"))
+
+
+# --- Japanese recall (h13ja): general phrasing classes ---
+
+def test_japanese_score_row_label_ends_in_item_or_carries_an_aside():
+    text = ("ベジーク\n\n得点は以下の通りです。\n\n"
+            "どちらかのプレイヤーが宣言した切り札の7の場合 10\n"
+            "5枚の最高の切り札（エース、テン、キング、クイーン、ジャック）のシーケンス 250\n"
+            "カルトブランシュ（コートカードが1枚もない手札）[9] 50\n"
+            "トランプの結婚[10] 40\n"
+            "4人組 16 フラッシュ 5\n")
+    got, _, _ = facts_of(text, "ja")
+    assert ("bezique", "score:seven_of_trumps", "10") in got
+    assert ("bezique", "score:sequence", "250") in got
+    assert ("bezique", "score:carte_blanche", "50") in got
+    assert ("bezique", "score:royal_marriage", "40") in got
+    assert ("bezique", "score:four_of_a_kind", "16") in got   # a value column is no label
+
+
+def test_japanese_target_reached_in_progressive_form():
+    got, _, _ = facts_of("ベジーク\n\nディールが終わったときに，どちらかのプレイヤーが１０００点以上 になっていたら，"
+                         "ゲームは終了します。\n", "ja")
+    assert ("bezique", "target_score", "1000") in got
+
+
+def test_japanese_hand_from_a_passive_deal_or_a_deal_to_the_player():
+    got, _, _ = facts_of("ユーカー\n\n切り札を決めます。5枚のカードが配られた後、年長のプレイヤーがリードします。\n", "ja")
+    assert ("euchre", "hand_size", "5") in got
+    got, _, _ = facts_of("ユーカー\n\nディーラーはプレイヤーにカードを1枚配ります。\n", "ja")
+    assert ("euchre", "hand_size", "1") in got
+    got, _, _ = facts_of("ユーカー\n\n最初に2枚のカードが配られ、次に3枚が配られます。\n", "ja")
+    assert ("euchre", "hand_size", "2") not in got   # a round, not the hand
+
+
+def test_japanese_hand_dealt_few_at_a_time_as_the_hand():
+    got, _, _ = facts_of("セドマ\n\n配り手は，右隣から順番に手札を 4 枚ずつ配り，残りは山札として伏せておきます．\n", "ja")
+    assert ("sedma", "hand_size", "4") in got
+
+
+def test_japanese_packs_counted_with_tsu():
+    got, _, _ = facts_of("ベジーク\n\n32枚のカードからなるピケの山札を使用しますが、同じ柄の山札を2つ用意し、"
+                         "一緒にシャッフルします。\n", "ja")
+    assert ("bezique", "packs", "2") in got
+    assert ("bezique", "deck_size", "64") in got
+
+
+def test_japanese_deal_round_repeated():
+    got, _, _ = facts_of("ピノクル\n\nディールは，４枚ずつまとめて３回，つまり１２枚ずつ配ります。\n", "ja")
+    assert ("pinochle", "deal_pattern", "[4, 4, 4]") in got
+    got, _, _ = facts_of("ファイブハンドレッド\n\nディーラーは各プレイヤーに3枚ずつ3ラウンドのカードを配り、"
+                         "続いて1枚ずつ1ラウンドのカードを配ります。\n", "ja")
+    assert ("five-hundred", "deal_pattern", "[3, 3, 3, 1]") in got
+    got, _, _ = facts_of("ピノクル\n\n1人あたり1枚ずつ4周配る。\n", "ja")
+    assert ("pinochle", "deal_pattern", "[1]") in got
+
+
+def test_japanese_target_values_offered_in_a_list():
+    got, facts, _ = facts_of("ブロート\n\n目標点は，1000点，500点などがよく使われます．\n", "ja")
+    assert ("belote", "target_score", "1000") in got
+    assert ("belote", "target_score", "500") in got
+    got, _, _ = facts_of("セドマ\n\nゲーム点 5 点，あるいは 10 点を先に取る．\n", "ja")
+    assert ("sedma", "target_score", "5") in got
+    assert ("sedma", "target_score", "10") in got
+
+
+def test_japanese_deal_label_list_dash_heading_and_holder_gains():
+    got, _, _ = facts_of("ブロート\n\n - 配り方は，3枚，2枚，3枚(普通)\n", "ja")
+    assert ("belote", "deal_pattern", "[3, 2, 3]") in got
+    got, _, _ = facts_of("オールフォーズ\n\nハイ。—最も高い切り札が出て、元の持ち主に1点が加算される。\n", "ja")
+    assert ("all-fours", "score:high", "1") in got
+    got, _, _ = facts_of("ベジーク\n\n切札の７を持っているプレイヤーは，そのことを宣言すると，１０点が得られます。\n", "ja")
+    assert ("bezique", "score:seven_of_trumps", "10") in got

@@ -28,6 +28,7 @@ from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import PlayerRange
 
 _SPACES = compile_pattern(r"\s+")
+MAX_ROUNDS = 6   # rounds of one size in a deal ("4枚ずつ3回"); more is no deal in rounds
 _TOKENS = compile_pattern(r"\S+")
 
 Groups = dict[str, str]
@@ -102,6 +103,16 @@ def _deal_sequence(g: Groups, c: ReadContext) -> Found:
     if not vals or not all(c.ok(c.facet, v) for v in vals):
         return []
     return [(c.facet, vals)]
+
+
+def _deal_rounds(g: Groups, c: ReadContext) -> Found:
+    """"4枚ずつ3回", "three rounds of four": the round repeated `times` times (one at a time is one
+    at a time however many rounds); a `last` round after it ("then one more")."""
+    n, times, last = c.num(g, "n"), c.num(g, "times"), c.num(g, "last")
+    if n is None or times is None or not 2 <= times <= MAX_ROUNDS:
+        return []
+    vals = [n] if n == 1 and last is None else [n] * times + ([last] if last is not None else [])
+    return [(c.facet, vals)] if all(c.ok(c.facet, v) for v in vals) else []
 
 
 def _rank_list(g: Groups, c: ReadContext) -> Found:
@@ -189,6 +200,7 @@ READERS = MappingProxyType({
     "player_range": Reader(_player_range, frozenset({"range"}), ("n|lo|a",)),
     "sides": Reader(_sides, frozenset({"range"}), ("n", "m")),
     "deal_sequence": Reader(_deal_sequence, frozenset({"list_int"}), ("n|seq|a",)),
+    "deal_rounds": Reader(_deal_rounds, frozenset({"list_int"}), ("n", "times")),
     "rank_list": Reader(_rank_list, frozenset({"ranks"}), ("ranks",)),
     "rank_span": Reader(_rank_span, frozenset({"ranks"}), ("hi", "lo")),
     "rank_points": Reader(_rank_points, frozenset({"rank_points"}), ("pairs",)),
