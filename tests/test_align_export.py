@@ -148,4 +148,10 @@ def test_piquet_is_compared_across_three_sources(embedded_build):
     assert {"hoyle1909-ja", "foster1914-en", "web2013-ja"} <= set(comp.sources)
     shared = [r for r in comp.rows if len(r.cells) >= 2]
     assert len({r.facet for r in shared}) >= 6
-    assert any(r.status == "differ" for r in shared) and any(r.status == "agree" for r in shared)
+    # Piquet's three sources agree on every rule they share (the README's accuracy section)
+    assert all(r.status == "agree" for r in shared), [(r.facet, r.qualifier) for r in shared if r.status != "agree"]
+    # and a real edition difference shows: Foster's six-card Cribbage against Hoyle's five-card game
+    cribbage = next(c for c in result.comparisons if c.game_id == "cribbage")
+    hand = next(r for r in cribbage.rows if r.facet == "hand_size" and r.qualifier is None)
+    assert hand.status == "differ"
+    assert {c.value for c in hand.cells["foster1914-en"]} == {6} and {c.value for c in hand.cells["hoyle1909-ja"]} == {5}
