@@ -78,9 +78,9 @@ def test_search_in_three_languages(browser, server, query, expected):
     page.close()
 
 
-def test_from_piquet_a_differing_value_leads_to_its_highlighted_line(browser, server):
+def test_from_a_comparison_a_differing_value_leads_to_its_highlighted_line(browser, server):
     page = browser.new_page()
-    page.goto(server + "/games/piquet/")
+    page.goto(server + "/games/cribbage/")   # Foster's six-card game against Hoyle's five-card game
     link = page.locator("tr.status-differ a.value").first
     quote = link.get_attribute("title")
     link.click()
