@@ -86,7 +86,9 @@ def test_piquet_page_links_each_value_to_its_line_in_three_sources(site_build):
     html = (out / "site" / "games" / "piquet" / "index.html").read_text(encoding="utf-8")
     for sid in ("hoyle1909-ja", "foster1914-en", "web2013-ja"):
         assert f"../../sources/{sid}/L" in html
-    assert 'class="status-differ"' in html and "#fact-" in html
+    assert 'class="status-agree"' in html and "#fact-" in html
+    cribbage = (out / "site" / "games" / "cribbage" / "index.html").read_text(encoding="utf-8")
+    assert 'class="status-differ"' in cribbage   # six cards in Foster, five in Hoyle
 
 
 def test_data_files_ship_inside_the_site(site_build):
