@@ -611,3 +611,16 @@ def test_japanese_score_row_label_ends_in_item_or_carries_an_aside():
     assert ("bezique", "score:carte_blanche", "50") in got
     assert ("bezique", "score:royal_marriage", "40") in got
     assert ("bezique", "score:four_of_a_kind", "16") in got   # a value column is no label
+
+
+@pytest.mark.parametrize("lang, text, facet, role", [
+    # a value another replaces is no fact ("Instead of playing 100 points up, six deals is a game")
+    ("en", "PIQUET.\n\n=Scoring.= Instead of playing 100 points up, six deals is a game.\n", "target_score", None),
+    # a tied score "3対3" is no pair of sides
+    ("ja", "ユーカー\n\n3対3のゲームでは、慎重になる必要がある。\n", "players", None),
+    # a supposition closing its sentence (the verb comes last) makes it an example
+    ("ja", "ポーカー\n\nここでは、5人のプレイヤーが参加していると仮定します。\n", "players", "example"),
+])
+def test_values_that_are_no_rule_of_the_game(lang, text, facet, role):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.role for f in facts if f.facet == facet] == ([role] if role else [])

@@ -140,7 +140,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             return
         spec = knowledge.facets.spec(facet)
         place = FactSentence(norm, ns + start, ns + end, statements) if statements is not None else None
-        if place is not None and spec is not None and (place.reduced(spec) or place.voided(spec)):
+        if place is not None and spec is not None and (place.reduced(spec) or place.voided(spec) or place.replaced(spec)):
             return   # the pack cards are taken out of; the points of the whole pack, not a target
         left = place.remainder(spec) if place is not None and spec is not None else None
         if left is not None:   # "remove every card below the seven; 32 must remain": the pack

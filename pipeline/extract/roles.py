@@ -28,14 +28,19 @@ ROW = 40                               # a line this short is a table row, not p
 class RoleCues:
     cues: dict[str, BudgetedPattern]
     worked: BudgetedPattern | None     # words announcing a worked hand whose score table follows
+    # an example announced anywhere in its sentence: where the language puts the verb last
+    # (「5人が参加していると仮定します」), "suppose" closes the sentence instead of opening it
+    supposed: BudgetedPattern | None = None
 
 
 def role_cues(language) -> RoleCues:
     roles = language.profile.statements.roles
     worked = roles.get("worked")
+    supposed = roles.get("supposed")
     return RoleCues({role: compile_pattern("|".join(roles[role]), regex.IGNORECASE)
                      for role in ROLE_ORDER if roles.get(role)},
-                    compile_pattern("|".join(worked), regex.IGNORECASE) if worked else None)
+                    compile_pattern("|".join(worked), regex.IGNORECASE) if worked else None,
+                    compile_pattern("|".join(supposed), regex.IGNORECASE) if supposed else None)
 
 
 def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
@@ -51,6 +56,8 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
         # an example is announced where its sentence begins ("Suppose…", "For example, …", "A
         # holds…"); a passing "as in the example above" does not make a rule an example
         if pattern is not None and pattern.search(sentence[:OPENING] if role == "example" else sentence):
+            return role
+        if role == "example" and cues.supposed is not None and cues.supposed.search(sentence):
             return role
     # a paragraph that opens as an example is one throughout (not so advice or history: a
     # heading "for beginners" or "the 17th-century game" opens rules too)

@@ -59,6 +59,12 @@ class FactSentence:
             return True
         return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.reduced_from) if c is not None)
 
+    def replaced(self, spec) -> bool:
+        """A `not_after` cue ending right before the value in its sentence: the value is what
+        another replaces ("Instead of playing 100 points up, six deals is a game")."""
+        lo, _ = self.bounds
+        return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.not_after) if c is not None)
+
     def remainder(self, spec) -> str | None:
         """The facet a count left over states (`remainder_after`): a cue of its groups earlier in
         the fact's sentence or in the sentence before, no `not_between` cue after that cue."""

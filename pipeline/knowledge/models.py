@@ -93,6 +93,9 @@ class FacetSpec(KnowledgeModel):
     # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet
     # something else ("the total of the card points in the pack is 120": no target)
     void_with: list[str] = Field(default_factory=list)
+    # cue groups ending right before the value in its sentence that make it what another value
+    # replaces ("instead of playing 100 points up", "вместо 13 карт"): no fact, for any rule
+    not_after: list[str] = Field(default_factory=list)
     # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet a
     # convenience, not the rule: qualifier `optional` (two packs used in turn, one a deal)
     optional_with: list[str] = Field(default_factory=list)
