@@ -624,3 +624,10 @@ def test_japanese_score_row_label_ends_in_item_or_carries_an_aside():
 def test_values_that_are_no_rule_of_the_game(lang, text, facet, role):
     _, facts, _ = facts_of(text, lang)
     assert [f.role for f in facts if f.facet == facet] == ([role] if role else [])
+
+
+def test_a_pack_and_its_jokers_in_one_sentence_give_the_total():
+    """"52 枚組と…ジョーカー 2 枚の 54 枚": the largest count of a sentence with jokers is the cards
+    in play, the others its parts (facet field largest_with); no conflict of 52 with 54."""
+    _, facts, _ = facts_of("闘地主\n\n3 人で遊びます．トランプは，英米風の 52 枚組と色の違うジョーカー 2 枚の 54 枚です．\n", "ja")
+    assert [f.value for f in facts if f.facet == "deck_size"] == [54]

@@ -21,7 +21,7 @@ from pipeline.extract.points import point_grammar, point_statements, table_gramm
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import RULE_ROLES, role_cues, role_of
 from pipeline.extract.rules import Rule, rules_of
-from pipeline.extract.scope import FactSentence
+from pipeline.extract.scope import FactSentence, largest_of_a_sentence
 from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
@@ -250,6 +250,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     points.setdefault(r, int(r))
             emit_fact(top, ns, replace(table_rule, id=table_rule.id + ("+rest" if orders else "")), st.start, st.end,
                       "card_points", points)
+    facts = largest_of_a_sentence(facts, doc, statements, knowledge.facets)
     return merge_statements(resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text)))
 
 

@@ -111,3 +111,21 @@ class FactSentence:
         if before:   # the nearest before the fact; at one place the longer cue ("切り札以外" over "切り札")
             return max(before, key=lambda f: (f[0], f[1]))[2]
         return min(after, key=lambda f: (f[0], -f[1]))[2] if after else None
+
+
+def largest_of_a_sentence(facts: list, doc, grammar, facets) -> list:
+    """Of several values of a `largest_with` facet in one sentence that holds one of its cues (a
+    pack and the jokers added to it: "52 枚組と…ジョーカー 2 枚の 54 枚"), the largest stands; the
+    others are its parts."""
+    if grammar is None:
+        return facts
+    groups: dict[tuple, list] = {}
+    for f in facts:
+        spec = facets.spec(f.facet)
+        if spec is None or not spec.largest_with or f.qualifier is not None or not isinstance(f.value, int):
+            continue
+        place = FactSentence(doc.normalized, doc.norm_index(f.anchor.start), doc.norm_index(f.anchor.end), grammar)
+        if place.cued(spec.largest_with):
+            groups.setdefault((f.game_id, f.facet, place.bounds), []).append(f)
+    parts = {id(f) for same in groups.values() for f in same if f.value < max(g.value for g in same)}
+    return [f for f in facts if id(f) not in parts]
