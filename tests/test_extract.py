@@ -620,6 +620,11 @@ def test_japanese_score_row_label_ends_in_item_or_carries_an_aside():
     ("ja", "ユーカー\n\n3対3のゲームでは、慎重になる必要がある。\n", "players", None),
     # a supposition closing its sentence (the verb comes last) makes it an example
     ("ja", "ポーカー\n\nここでは、5人のプレイヤーが参加していると仮定します。\n", "players", "example"),
+    # a lower bound is no count ("at least eight in the stock")
+    ("en", "DOMINO POOL.\n\nEach player takes such an equal number of bones as will leave at least eight in the stock.\n",
+     "talon_size", None),
+    # chips counted are no cards ("another chip into the pool")
+    ("ja", "ポーカー\n\nこの場合、各プレイヤーはプールにチップをもう1枚入れ、別のプレイヤーが新たに配ります。\n", "hand_size", None),
 ])
 def test_values_that_are_no_rule_of_the_game(lang, text, facet, role):
     _, facts, _ = facts_of(text, lang)
