@@ -299,6 +299,9 @@ def test_general_statements_skip_rounds_and_conditions(text, lang):
     ("ВИСТ.\n\nКолода — 32 или 36 листов.\n", "ru", "deck_size", 36, "alternative"),
     ("ВИСТ.\n\nКолода — 32 или 36 листов.\n", "ru", "deck_size", 32, None),
     ("PIQUET.\n\nSome players play to 50 points to win.\n", "en", "target_score", 50, "alternative"),
+    # "may be played by" states the rule; "may also be played" offers an option
+    ("BACCARA.\n\nBaccara may be played by any number of persons from three to eleven.\n", "en", "players",
+     {"min": 3, "max": 11}, None),
     # a number glued to a kanji counts for cards ("1組48枚"), with a case ending in Russian
     ("ピケ。\n\n1組48枚を使います。\n", "ja", "deck_size", 48, None),
     ("ВИСТ.\n\nИгроков от 2-х до 6-ти человек.\n", "ru", "players", {"min": 2, "max": 6}, None),
