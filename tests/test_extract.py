@@ -626,6 +626,8 @@ def test_japanese_score_row_label_ends_in_item_or_carries_an_aside():
     # a lower bound is no count ("at least eight in the stock")
     ("en", "DOMINO POOL.\n\nEach player takes such an equal number of bones as will leave at least eight in the stock.\n",
      "talon_size", None),
+    # a count whose clause is about a suit is the suit's cards, not a hand
+    ("ja", "ファイブハンドレッド\n\n他の2つの通常のスートはそれぞれ8枚で構成されます。\n", "hand_size", None),
     # chips counted are no cards ("another chip into the pool")
     ("ja", "ポーカー\n\nこの場合、各プレイヤーはプールにチップをもう1枚入れ、別のプレイヤーが新たに配ります。\n", "hand_size", None),
 ])
