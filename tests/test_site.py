@@ -301,3 +301,16 @@ def test_every_source_with_a_text_on_a_game_is_side_by_side_on_its_page(site_bui
     baccara = (out / "site" / "games" / "baccara" / "index.html").read_text(encoding="utf-8")
     table = baccara[baccara.index('<table class="side-by-side"'):].split("</table>")[0]
     assert "=Dealing.=" in table and ">dealing<" in table
+
+
+def test_at_a_glance_shows_equal_values_once_with_every_source_that_states_them(site_build):
+    """Piquet's card points, stated by Foster and the web page in different orders, are one value
+    with both sources (ranks in the standard order), and the pack shows its ranks."""
+    out, _ = site_build
+    html = (out / "site" / "games" / "piquet" / "index.html").read_text(encoding="utf-8")
+    glance = html[html.index('<dl class="glance">'):].split("</dl>")[0]
+    rows = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", glance, re.S))
+    points = rows["Card points"]
+    assert points.count('class="gv"') == 1 and "foster1914-en" in points and "web2013-ja" in points, points
+    assert "A: 11, K: 10, Q: 10, J: 10, 10: 10, 9: 9, 8: 8, 7: 7" in points
+    assert "32 cards (A K Q J 10 9 8 7)" in rows["Cards in play"]

@@ -72,6 +72,7 @@ def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, 
         return []
     registry = ctx.result.knowledge.facets
     rows = {r.facet: r for r in comp.rows if r.qualifier is None}
+    order = {code: i for i, code in enumerate(ctx.result.knowledge.terms.orders.standard)}
     out = []
     for facet in registry.core:
         row = rows.get(facet)
@@ -80,7 +81,11 @@ def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, 
         values: dict[str, list] = {}
         for sid in comp.sources:
             for cell in row.cells.get(sid, []):
-                shown = registry.display(facet, cell.value, ctx.lang)
+                value = cell.value
+                if isinstance(value, dict) and set(value) != {"min", "max"}:
+                    # card points in the standard rank order: equal maps read, and group, the same
+                    value = dict(sorted(value.items(), key=lambda kv: order.get(kv[0], len(order))))
+                shown = registry.display(facet, value, ctx.lang)
                 if facet == "deck_size":
                     shown += pack_ranks(rows.get("rank_order"), sid, cell.value)
                 values.setdefault(shown, []).append((sid, cell))
