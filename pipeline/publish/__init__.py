@@ -22,7 +22,7 @@ from pipeline.publish import game_pages, misc_pages, source_pages
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import make_environment
 from pipeline.publish.search_terms import search_expansions
-from pipeline.publish.ui import UI_LANGUAGES
+from pipeline.publish.ui import UI_LANGUAGES, root_of
 from pipeline.resources import SITE_DIR
 
 
@@ -81,11 +81,6 @@ def write_pages(ctx: SiteContext, trees: dict[str, Path], data_dir: Path, data_f
 # the navigation of every language's tree: (ui string key, page)
 NAV = (("home", "index.md"), ("games", "games/index.md"), ("sources", "sources/index.md"),
        ("facets_title", "facets/index.md"), ("glossary", "glossary.md"), ("data", "data.md"))
-
-
-def root_of(lang: str) -> str:
-    """Where a UI language's tree sits in the whole site."""
-    return "" if lang == UI_LANGUAGES[0] else f"{lang}/"
 
 
 def mkdocs_config(lang: str, docs: Path, site_dir: Path) -> dict:

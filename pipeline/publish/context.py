@@ -54,7 +54,9 @@ class SiteContext:
     @property
     def prefix(self) -> str:
         """Where the pages of this UI language live: the root for English, ja/ and ru/ else."""
-        return "" if self.lang == "en" else f"{self.lang}/"
+        from pipeline.publish.ui import root_of
+
+        return root_of(self.lang)
 
     def in_language(self, lang: str) -> SiteContext:
         """The same site in another UI language (its own maps, made afresh: nothing shared to grow)."""
@@ -114,10 +116,10 @@ class SiteContext:
 
     def in_other_languages(self, page: str) -> list[tuple[str, str]]:
         """(language, page) of this same page in each UI language, this one included."""
-        from pipeline.publish.ui import UI_LANGUAGES
+        from pipeline.publish.ui import UI_LANGUAGES, root_of
 
         rest = page[len(self.prefix):]
-        return [(lang, ("" if lang == "en" else f"{lang}/") + rest) for lang in UI_LANGUAGES]
+        return [(lang, root_of(lang) + rest) for lang in UI_LANGUAGES]
 
     def game_page(self, game_id: str) -> str:
         return f"{self.prefix}games/{slug(game_id)}.md"

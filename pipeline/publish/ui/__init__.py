@@ -13,6 +13,11 @@ from pipeline.patterns import compile_pattern
 
 UI_LANGUAGES = ("en", "ja", "ru")   # en is the site's root; the others live under ja/, ru/
 STRINGS = Path(__file__).with_name("strings.yaml")
+
+
+def root_of(lang: str) -> str:
+    """Where a UI language's pages sit in the whole site: the root for the first, ja/, ru/ else."""
+    return "" if lang == UI_LANGUAGES[0] else f"{lang}/"
 _PLACEHOLDER = compile_pattern(r"\{(\w+)\}")
 
 
