@@ -641,3 +641,33 @@ def test_a_pack_and_its_jokers_in_one_sentence_give_the_total():
     in play, the others its parts (facet field largest_with); no conflict of 52 with 54."""
     _, facts, _ = facts_of("闘地主\n\n3 人で遊びます．トランプは，英米風の 52 枚組と色の違うジョーカー 2 枚の 54 枚です．\n", "ja")
     assert [f.value for f in facts if f.facet == "deck_size"] == [54]
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("ja", "ベジーク\n\nピノクルはアメリカのゲームです。３人用や４人用のゲームはかなり違うゲームですので，別の機会に紹介します。\n"),
+    ("en", "CRIBBAGE.\n\nSome play it with three or four players, but that is quite a different game.\n"),
+    ("ru", "ВИСТ\n\nВ неё играют и втроём, но это совсем другая игра.\n"),
+])
+def test_a_sentence_on_a_different_game_is_set_aside(lang, text):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.role for f in facts if f.facet == "players"] == ["other"]
+
+
+def test_a_game_named_like_a_scoring_item_is_a_sentence_subject():
+    # ピノクル is also Bezique's meld: as the subject of its sentence it names the game
+    got, _, _ = facts_of("ベジーク\n\nピノクルの２人ゲームは２〜８を抜いた２４枚のカードを２組使うゲームです。\n", "ja")
+    assert not any(g == "bezique" and facet in ("deck_size", "packs") for g, facet, _ in got)
+    assert ("pinochle", "packs", "2") in got
+
+
+@pytest.mark.parametrize("announcement,role", [
+    ("以下の表は、手札の重要な組み合わせを数える方法を示しています。", "example"),
+    ("以下の表は得点を示します。", "rule"),
+])
+def test_a_table_of_counted_hands_is_worked_examples_over_its_blocks(announcement, role):
+    # the table runs over blocks split by blank lines; its rows are hands, their totals no rule
+    text = (f"クリベッジ\n\n{announcement}\n\n5が4つ（158とダブルペアロイヤル） 20\n"
+            "5が2つ、4が1つ、6が1つ ブレース 15-4、ペア、そして\n3連発\n\n"
+            "3つの3と2つの6（15の10、ペア、\nペアロイヤル） 18\n")
+    _, facts, _ = facts_of(text, "ja")
+    assert [(f.facet, f.role) for f in facts] == [("score:pair_royal", role)]

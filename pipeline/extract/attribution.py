@@ -61,7 +61,9 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
     """Another game named within NEAR characters of [start, end) in the same sentence, if its
     mention is closer than any mention of the section's own game."""
     index = game_index(knowledge)
-    pattern = index.text_names[0]
+    # every name, also one that is a scoring word (ピノクル the meld): such a name counts only as
+    # a sentence's subject ("ピノクルの２人ゲームは…２４枚のカードを２組使う")
+    pattern = index.mention_names[0]
     cues = _cues(knowledge)
     # the sentence around [start, end), at most REACH characters each way
     lo, hi = sentence_bounds(norm, start, end, REACH)
@@ -75,7 +77,10 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
         if gid is None:
             continue
         dist = max(0, ms - end, start - me)
-        if subject is None and me <= start and cues.copula.match(norm, me, me + 80):
+        is_subject = me <= start and bool(cues.copula.match(norm, me, me + 80))
+        if not is_subject and index.plain_mention(m.group()) is None:
+            continue
+        if subject is None and is_subject:
             # "Китайский вист — это двойной болван для двух, трех или четырех человек": the
             # sentence is about its subject, not about the game it is likened to
             subject = gid
@@ -87,7 +92,7 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
             best = (dist, gid)
     if subject and (subject == section_game or subject in own):
         return None  # "Preference is a simplified form of Vint, for three players"
-    if subject and best and (section_game is None or _related(knowledge, subject, section_game)):
+    if subject and (best or own_dist is None) and (section_game is None or _related(knowledge, subject, section_game)):
         return subject
     if best and (own_dist is None or best[0] < own_dist):
         return best[1]

@@ -17,11 +17,14 @@ from pipeline.extract.sentences import sentence_bounds
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
 RULE_ROLES = ("rule", "law")          # what comparisons and facet pages show
-ROLE_ORDER = ("example", "strategy", "history", "law")   # the first that a sentence cues wins
+ROLE_ORDER = ("example", "strategy", "history", "other", "law")   # the first that a sentence cues wins
 PARAGRAPH_END = compile_pattern(r"\n[ \t]*\n|\u2029")
 OPENING = 24                           # an example cue this near a paragraph's start covers it
 SENTENCE_REACH = 400                   # a sentence longer than this each way is cut
 ROW = 40                               # a line this short is a table row, not prose
+TABLE_LINE = 2 * ROW                   # lines above a row in the same table block are this short
+SENTENCE_END = "。．.!?！？:："           # prose ends so; a table block's last row does not
+PROSE_LOOKBACK = 2                     # prose paragraphs read back for a worked-hand announcement
 
 
 @dataclass(frozen=True)
@@ -70,12 +73,32 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
         example = cues.cues.get("example")
         if example is not None and example.search(opening):
             return "example"
-    # a table row ("ポイント 3") after a paragraph that announces a worked hand is the hand's
-    example = cues.worked
-    row = sentence.strip()
-    if example is not None and para is not None and len(row) <= ROW and row[-1:].isdigit() and lo <= para + ROW:
-        before = [m.end() for m in PARAGRAPH_END.finditer(text, max(0, para - 1500), max(0, para - 1))]
-        prev = text[before[-1] if before else max(0, para - 1500):para]
-        if len(prev.strip()) > ROW and example.search(prev):
-            return "example"
+    # a table row ("ポイント 3") after prose that announces worked hands is the hands'; a table
+    # may run over several blocks, and one more paragraph may stand between ("計算方法は…")
+    if cues.worked is not None and para is not None and len(row := sentence.strip()) <= ROW \
+            and row[-1:].isdigit() and _table_block(text[para:lo]) \
+            and any(cues.worked.search(p) for p in _prose_before(text, para, PROSE_LOOKBACK)):
+        return "example"
     return "rule"
+
+
+def _table_block(block: str) -> bool:
+    return all(len(line) <= TABLE_LINE for line in block.splitlines())
+
+
+def _prose_before(text: str, para: int, count: int) -> list[str]:
+    """The last `count` prose paragraphs before `para`, skipping table blocks (short lines)."""
+    starts = [0, *(m.end() for m in PARAGRAPH_END.finditer(text, max(0, para - 3000), max(0, para - 1)))]
+    out: list[str] = []
+    end = para
+    for start in reversed(starts):
+        if start >= end:
+            continue
+        block = text[start:end]
+        end = start
+        rows = block.strip()
+        if rows and not (_table_block(rows) and rows[-1] not in SENTENCE_END):
+            out.append(block)
+            if len(out) == count:
+                break
+    return out

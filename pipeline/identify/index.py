@@ -355,7 +355,14 @@ class GameIndex:
 
     def game_of_mention(self, found: str) -> str | None:
         """The game a name found in text stands for; a declined name may carry up to 3 more letters."""
-        names = self.title_names[1]
+        return self._lookup(found, self.title_names[1])
+
+    def plain_mention(self, found: str) -> str | None:
+        """The game a name found in text stands for, if that name is no card or scoring word."""
+        return self._lookup(found, self.text_names[1])
+
+    @staticmethod
+    def _lookup(found: str, names: dict[str, str]) -> str | None:
         found = _SPACES.sub("", found)
         gid = names.get(found)
         for cut in range(1, 4):
