@@ -671,3 +671,12 @@ def test_a_table_of_counted_hands_is_worked_examples_over_its_blocks(announcemen
             "3つの3と2つの6（15の10、ペア、\nペアロイヤル） 18\n")
     _, facts, _ = facts_of(text, "ja")
     assert [(f.facet, f.role) for f in facts] == [("score:pair_royal", role)]
+
+
+def test_a_point_grouping_thousands_is_one_number_and_a_reward_for_winning_no_target():
+    # «1.000»: the point groups digits and ends no sentence; «за выигрыш партии» is the game's score
+    got, facts, _ = facts_of("ВИНТ\n\nЗа выигрыш партии приписывается 1.000 очков.\n", "ru")
+    assert ("vint", "score:game", "1000") in got
+    assert not any(f.facet == "target_score" for f in facts)
+    got, _, _ = facts_of("КОЗЁЛ\n\nДля выигрыша партии нужно набрать 61 очко или больше.\n", "ru")
+    assert ("kozel", "target_score", "61") in got

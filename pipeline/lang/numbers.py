@@ -52,6 +52,11 @@ class NumberReader:
         return compile_pattern(rf"(?:{'|'.join(self.profile.numbers.negative) or '(?!)'})\s*|[-−](?=\d)", regex.IGNORECASE)
 
     @cached_property
+    def _thousands(self) -> BudgetedPattern | None:
+        marks = self.profile.numbers.thousands
+        return compile_pattern(rf"(?<=\d)(?:{'|'.join(marks)})(?=\d{{3}}(?!\d))") if marks else None
+
+    @cached_property
     def _suffix(self) -> BudgetedPattern | None:
         suffix = self.profile.numbers.digit_suffix
         return compile_pattern(rf"(?<=\d)(?:{'|'.join(suffix)})$") if suffix else None
@@ -78,7 +83,8 @@ class NumberReader:
         suffix = "|".join(self.profile.numbers.digit_suffix)
         # digits and kanji runs are read whole from their first character and never given back:
         # a long run that fails what follows is tried once, not once per position and length
-        alternatives = [r"(?<!\d)(?>\d+(?:\s*,\s*\d{3})*)" + (rf"(?:{suffix})?(?!\w)" if suffix else "")]
+        marks = "".join(f"|{m}" for m in self.profile.numbers.thousands)
+        alternatives = [rf"(?<!\d)(?>\d+(?:(?:\s*,\s*{marks})\d{{3}}(?!\d))*)" + (rf"(?:{suffix})?(?!\w)" if suffix else "")]
         if words:
             w = "|".join(regex.escape(x) for x in words)
             # `join_words` join only after `join_after` ("one hundred and twenty-one"), never two
@@ -113,6 +119,8 @@ class NumberReader:
             value = self.parse(text[neg.end():])
             return -value if value is not None else None
         digits = text.replace(",", "").replace(" ", "")
+        if self._thousands is not None:
+            digits = self._thousands.sub("", digits)
         if self._suffix is not None:
             digits = self._suffix.sub("", digits)
         if digits.isdigit():

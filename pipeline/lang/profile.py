@@ -49,8 +49,10 @@ class Numbers(ProfileModel):
     # a word that makes the number after it negative ("minus 10", "マイナス13点"); a minus sign
     # written against the digits ("-2 очка", "−1点") does in every language
     negative: Patterns = Field(default_factory=list)
+    # marks grouping thousands besides the comma every language reads ("1.000 очков")
+    thousands: Patterns = Field(default_factory=list)
 
-    _join_after = field_validator("join_after", "digit_suffix", "negative")(_check_patterns)
+    _join_after = field_validator("join_after", "digit_suffix", "negative", "thousands")(_check_patterns)
 
 
 class Words(ProfileModel):
