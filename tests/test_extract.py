@@ -680,3 +680,8 @@ def test_a_point_grouping_thousands_is_one_number_and_a_reward_for_winning_no_ta
     assert not any(f.facet == "target_score" for f in facts)
     got, _, _ = facts_of("КОЗЁЛ\n\nДля выигрыша партии нужно набрать 61 очко или больше.\n", "ru")
     assert ("kozel", "target_score", "61") in got
+
+
+def test_the_players_a_pack_is_dealt_to_are_the_players():
+    got, _, _ = facts_of("ВИНТ\n\nКарты раздаются 4 игрокам по 13 каждому.\n", "ru")
+    assert ("vint", "players", "min=4 max=4") in got
