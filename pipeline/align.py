@@ -128,7 +128,7 @@ def topic_passages(sections: list[Section], knowledge: Knowledge, documents: dic
             continue
         title = index.name_key(s.title)
         hit = next((topic for _, k, topic in keys if k == title), None) or \
-            next((topic for _, k, topic in keys if len(k) >= 3 and k in title), None)
+            next((topic for _, k, topic in keys if len(k) >= 3 and _inside(k, title)), None)
         if hit:
             by_heading.add(s.parent_id)
             out.append(TopicPassage(game_id=s.game_id, topic=hit, source_id=s.source_id, section_id=s.id,
@@ -152,6 +152,15 @@ def _whole(word: str) -> str:
     last = word[-1]
     goes_on = next((cls for script, cls in _WORD_GOES_ON.items() if _SCRIPT_OF[script].match(last)), None)
     return regex.escape(word) + (f"(?!{goes_on})" if goes_on else "")
+
+
+def _inside(key: str, title: str) -> bool:
+    """A topic's key inside a heading's (spaces dropped): whole where a word of katakana could go
+    on (プレイ is not in プレイヤー); a spaced script's words are run together here, so any place."""
+    katakana = _WORD_GOES_ON["Katakana"]
+    if not _SCRIPT_OF["Katakana"].match(key[-1]):
+        return key in title
+    return bool(regex.search(regex.escape(key) + f"(?!{katakana})", title))
 
 
 def _topic_openings(knowledge: Knowledge):

@@ -155,3 +155,15 @@ def test_piquet_is_compared_across_three_sources(embedded_build):
     hand = next(r for r in cribbage.rows if r.facet == "hand_size" and r.qualifier is None)
     assert hand.status == "differ"
     assert {c.value for c in hand.cells["foster1914-en"]} == {6} and {c.value for c in hand.cells["hoyle1909-ja"]} == {5}
+
+
+def test_a_topic_word_in_a_heading_is_whole_where_katakana_goes_on():
+    # プレイ (play) is not in プレイヤー (player): a sub-section on the players is no play passage
+    from pipeline.align import topic_passages
+    from pipeline.ingest import ingest
+    from pipeline.manifest import ManifestEntry
+    from pipeline.segment import segment
+    text = "# ポーカー\n\n概要です。\n\n## プレイヤー\n\n2人から8人で遊びます。\n\n## プレイ\n\n時計回りにプレイします。\n"
+    doc, _ = ingest(ManifestEntry(id="t", file="texts/t.md", language="ja", title="T"), text.encode(), path="t.md")
+    sections, _ = segment(doc, KNOWLEDGE)
+    assert [(p.title, p.topic) for p in topic_passages(sections, KNOWLEDGE, {"t": doc})] == [("## プレイ", "play")]
