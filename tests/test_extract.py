@@ -685,3 +685,21 @@ def test_a_point_grouping_thousands_is_one_number_and_a_reward_for_winning_no_ta
 def test_the_players_a_pack_is_dealt_to_are_the_players():
     got, _, _ = facts_of("ВИНТ\n\nКарты раздаются 4 игрокам по 13 каждому.\n", "ru")
     assert ("vint", "players", "min=4 max=4") in got
+
+
+@pytest.mark.parametrize("lang,text,value", [
+    ("ja", "ポーカー\n\n人数・・・4人\n", "min=4 max=4"),
+    ("en", "POKER.\n\nPlayers ..... 4 to 6\n", "min=4 max=6"),
+    ("ru", "ПОКЕР\n\nКоличество игроков.....4\n", "min=4 max=4"),
+])
+def test_a_summary_label_with_leader_dots(lang, text, value):
+    got, _, _ = facts_of(text, lang)
+    assert ("poker", "players", value) in got
+
+
+def test_a_definition_naming_where_a_game_was_devised_states_rules():
+    # 「日本で考案されたカードゲーム」 defines the game; only a sentence ending 考案された is history
+    _, facts, _ = facts_of("ポーカー\n\n日本で考案されたカードゲームの一つで3~6人でプレーする。\n", "ja")
+    assert [(f.facet, f.role) for f in facts] == [("players", "rule")]
+    _, facts, _ = facts_of("ポーカー\n\n4人で遊ぶゲームが19世紀に考案された。\n", "ja")
+    assert [f.role for f in facts] == ["history"]
