@@ -93,7 +93,8 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     # the value on the label's line, or alone on the next line (a definition list laid out
     # as lines: "参加人数\n\n2人", "Players\n2-4")
     # a label's stop: a colon or dash, or leader dots ("人数・・・4人", "Players .... 4")
-    labels = [(facet, compile_pattern(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:(?:[:：\-–—]|[・.．…‥]{{2,}})[ \t]*|[ \t](?=\S)"
+    stop = r"(?:[:：\-–—]|[・.．…‥]{2,})"
+    labels = [(facet, compile_pattern(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:{stop}[ \t]*|[ \t](?=\S)"
                                       rf"|[ \t]*\n(?:[ \t]*\n)?[ \t]*(?=\S))(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
               for facet, words in st.labels.items() if words and facets.known(facet)]
