@@ -703,3 +703,12 @@ def test_a_definition_naming_where_a_game_was_devised_states_rules():
     assert [(f.facet, f.role) for f in facts] == [("players", "rule")]
     _, facts, _ = facts_of("ポーカー\n\n4人で遊ぶゲームが19世紀に考案された。\n", "ja")
     assert [f.role for f in facts] == ["history"]
+
+
+@pytest.mark.parametrize("sentence,hand", [
+    ("1人あたり1枚ずつ4周配る。", 4),
+    ("ディーラーは3人のプレイヤーにそれぞれ3枚ずつ3ラウンドのカードを配り、続いて1枚ずつ1ラウンドのカードを配ります。", 10),
+])
+def test_each_players_rounds_add_up_to_the_hand(sentence, hand):
+    got, _, _ = facts_of(f"ポーカー\n\n{sentence}\n", "ja")
+    assert ("poker", "hand_size", str(hand)) in got

@@ -115,6 +115,15 @@ def _deal_rounds(g: Groups, c: ReadContext) -> Found:
     return [(c.facet, vals)] if all(c.ok(c.facet, v) for v in vals) else []
 
 
+def _rounds_total(g: Groups, c: ReadContext) -> Found:
+    """"1人あたり1枚ずつ4周": what each player holds after the rounds."""
+    n, times, last = c.num(g, "n"), c.num(g, "times"), c.num(g, "last")
+    if n is None or times is None or times < 2:   # one at a time runs many rounds: the bounds judge
+        return []
+    total = n * times + (last or 0)
+    return [(c.facet, total)] if c.ok(c.facet, total) else []
+
+
 def _rank_list(g: Groups, c: ReadContext) -> Found:
     codes = parse_rank_list_with_gaps(g["ranks"], c.vocab, c.orders.gap)
     if not codes or len(codes) < 4 or len(set(codes)) != len(codes):
@@ -201,6 +210,7 @@ READERS = MappingProxyType({
     "sides": Reader(_sides, frozenset({"range"}), ("n", "m")),
     "deal_sequence": Reader(_deal_sequence, frozenset({"list_int"}), ("n|seq|a",)),
     "deal_rounds": Reader(_deal_rounds, frozenset({"list_int"}), ("n", "times")),
+    "rounds_total": Reader(_rounds_total, frozenset({"int"}), ("n", "times")),
     "rank_list": Reader(_rank_list, frozenset({"ranks"}), ("ranks",)),
     "rank_span": Reader(_rank_span, frozenset({"ranks"}), ("hi", "lo")),
     "rank_points": Reader(_rank_points, frozenset({"rank_points"}), ("pairs",)),
