@@ -712,3 +712,15 @@ def test_a_definition_naming_where_a_game_was_devised_states_rules():
 def test_each_players_rounds_add_up_to_the_hand(sentence, hand):
     got, _, _ = facts_of(f"ポーカー\n\n{sentence}\n", "ja")
     assert ("poker", "hand_size", str(hand)) in got
+
+
+@pytest.mark.parametrize("line,order", [
+    # an arrow on to words ends the list: the cards of other suits rank below it
+    ("台札のマークの A > K > Q > J > 10 > 9 … > 2 > 台札以外のマークのカード(数字は関係なし)",
+     ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
+    # an arrow on to an ellipsis or another rank: the list goes on past what was read
+    ("切り札K→切り札Q→...→切り札2→A→K→Q→J→10→...→2", None),
+])
+def test_a_rank_list_ends_where_its_arrows_lead_to_no_rank(line, order):
+    got, _, _ = facts_of(f"ハーツ\n\n  • カードの強さ\n    • {line}\n", "ja")
+    assert [v for g, f, v in got if f == "rank_order"] == ([str(order)] if order else [])

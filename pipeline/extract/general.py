@@ -24,7 +24,6 @@ from pipeline.extract.sentences import sentence_bounds, sentences
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import PlayerRange
 
-_GOES_ON = compile_pattern(r"\s*(?:[→>＞…]|\.\.\.|・・・)")
 _ARROWED = compile_pattern(r"\w\s*[→>＞]\s*\w")
 _BRACKETED = compile_pattern(r"[(（\[][^()（）\[\]]*[)）\]]")
 _QUOTED = compile_pattern(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
@@ -339,6 +338,10 @@ class RankOrderGrammar:
     low_note: BudgetedPattern      # "(low)" after a list's first rank, "(high)" after its last
     choice: BudgetedPattern        # "any of A, K, Q, J, 10", "A，K，Q，J，10 のどれか": a set to pick from
     lead_high: BudgetedPattern     # "ace is the highest card, then" before a list: its first rank
+    # after a list, an arrow or ellipsis on to another rank: the list goes on past what was read
+    # ("…→切り札Q→...→切り札2", where "..." may have ended the sentence read); an arrow on to
+    # words ("> 台札以外のカード") ends it
+    goes_on: BudgetedPattern
 
 
 def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
@@ -362,7 +365,8 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
     return RankOrderGrammar(rank_list, words("order"), words("ascending"),
                             compile_pattern(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE),
                             words("choice_of"),
-                            compile_pattern("|".join(f"(?:{x})" for x in leads) or "(?!)", regex.IGNORECASE | regex.V0))
+                            compile_pattern("|".join(f"(?:{x})" for x in leads) or "(?!)", regex.IGNORECASE | regex.V0),
+                            compile_pattern(rf"\s*(?:[→>＞]|{gap})\s*(?:[→>＞]\s*)?(?:[.…・]|{tok}|$)", regex.IGNORECASE | regex.V0))
 
 
 LEAD_REACH = 60   # how far before a rank list its "X is the highest, then" may stand
@@ -383,7 +387,7 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
         for m in grammar.rank_list.finditer(clause):
             if grammar.choice.search(clause, max(0, m.start() - CHOICE_REACH), m.end() + CHOICE_REACH):
                 continue  # "when three of any of A, K, Q, J, 10 are held": a set, not an order
-            if _GOES_ON.match(clause, m.end()):
+            if grammar.goes_on.match(clause, m.end()):
                 continue  # "A→K→Q→J→10→...→2カード": the list goes on past what was read
             codes = parse_rank_list_with_gaps(m.group(), vocab, gap_order)
             # "ace is the highest card, then king, queen, …": the list's first rank stands before it
