@@ -366,7 +366,8 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
                             compile_pattern(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE),
                             words("choice_of"),
                             compile_pattern("|".join(f"(?:{x})" for x in leads) or "(?!)", regex.IGNORECASE | regex.V0),
-                            compile_pattern(rf"\s*(?:[→>＞]|{gap})\s*(?:[→>＞]\s*)?(?:[.…・]|{tok}|$)", regex.IGNORECASE | regex.V0))
+                            compile_pattern(rf"\s*(?:[→>＞]|{gap})\s*(?:[→>＞]\s*)?(?:[.…・]|{tok}|$)",
+                                            regex.IGNORECASE | regex.V0))
 
 
 LEAD_REACH = 60   # how far before a rank list its "X is the highest, then" may stand
