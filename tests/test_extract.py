@@ -718,8 +718,11 @@ def test_each_players_rounds_add_up_to_the_hand(sentence, hand):
     # an arrow on to words ends the list: the cards of other suits rank below it
     ("台札のマークの A > K > Q > J > 10 > 9 … > 2 > 台札以外のマークのカード(数字は関係なし)",
      ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
-    # an arrow on to an ellipsis or another rank: the list goes on past what was read
-    ("切り札K→切り札Q→...→切り札2→A→K→Q→J→10→...→2", None),
+    # an arrow on to an ellipsis: the list goes on past what was read
+    ("A > K > Q > J > 10 > …", None),
+    # a list whose first rank ends the element before ("切り札2", the trump 2) starts after it,
+    # and the dots standing for ranks left out end no sentence
+    ("切り札K→切り札Q→...→切り札2→A→K→Q→J→10→...→2", ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
 ])
 def test_a_rank_list_ends_where_its_arrows_lead_to_no_rank(line, order):
     got, _, _ = facts_of(f"ハーツ\n\n  • カードの強さ\n    • {line}\n", "ja")

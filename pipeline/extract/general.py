@@ -25,6 +25,8 @@ from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import PlayerRange
 
 _ARROWED = compile_pattern(r"\w\s*[→>＞]\s*\w")
+_ARROW = compile_pattern(r"[→>＞]\s*")
+_GLUED_ELEMENT = compile_pattern(r"[→>＞]\s*\p{L}+$")   # an arrow, then a word the list's first rank ends
 _BRACKETED = compile_pattern(r"[(（\[][^()（）\[\]]*[)）\]]")
 _QUOTED = compile_pattern(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
 LABEL_LINE_CHARS = 80   # a summary block's line is short
@@ -386,6 +388,12 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
         if not grammar.order.search(clause) and not _ARROWED.search(clause):  # "A→K→Q→…→2" says its order
             continue
         for m in grammar.rank_list.finditer(clause):
+            if _GLUED_ELEMENT.search(clause, max(0, m.start() - 12), m.start()):
+                # "…→切り札2→A→K→…": the first rank is the end of the element before ("trump 2")
+                arrow = _ARROW.search(clause, m.start(), m.end())
+                m = grammar.rank_list.match(clause, arrow.end()) if arrow else None
+                if m is None:
+                    continue
             if grammar.choice.search(clause, max(0, m.start() - CHOICE_REACH), m.end() + CHOICE_REACH):
                 continue  # "when three of any of A, K, Q, J, 10 are held": a set, not an order
             if grammar.goes_on.match(clause, m.end()):
