@@ -215,13 +215,12 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                     continue
                 for m in rule.pattern.finditer(row.expanded):
                     emit(top, ns, context, replace(rule, id=rule.id + "+ditto"), m, row.start, row.end)
-        for st in point_statements(chunk, grammar, vocab):
-            emit_fact(top, ns, points_rule, st.start, st.end, "card_points", st.points)
-        for st in table_statements(chunk, tables, vocab):
+        for rule, st in [*((points_rule, st) for st in point_statements(chunk, grammar, vocab)),
+                         *((table_rule, st) for st in table_statements(chunk, tables, vocab))]:
             if st.rest_at_face:   # completed once the section's rank order is read (below)
-                rest_at_face.append(st)
+                rest_at_face.append((rule, st))
                 continue
-            emit_fact(top, ns, table_rule, st.start, st.end, "card_points", st.points)
+            emit_fact(top, ns, rule, st.start, st.end, "card_points", st.points)
         # general statements yield to what a phrase or token rule read at the same place
         for f in facts[len_taken[0]:]:
             taken.add(f.facet, f.anchor.start, f.anchor.end)
@@ -243,12 +242,12 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         # rank order names count their own number (without a rank order, the named ranks only)
         orders = [f.value for f in facts[first_of_top:] if f.facet == "rank_order" and f.qualifier is None
                   and f.game_id == top.game_id]
-        for st in rest_at_face:
+        for rule, st in rest_at_face:
             points = dict(st.points)
             for r in (orders[0] if orders else []):
                 if r.isdigit():
                     points.setdefault(r, int(r))
-            emit_fact(top, ns, replace(table_rule, id=table_rule.id + ("+rest" if orders else "")), st.start, st.end,
+            emit_fact(top, ns, replace(rule, id=rule.id + ("+rest" if orders else "")), st.start, st.end,
                       "card_points", points)
     facts = largest_of_a_sentence(facts, doc, statements, knowledge.facets)
     return merge_statements(resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text)))

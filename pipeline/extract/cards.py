@@ -48,7 +48,10 @@ def vocabulary_from_terms(terms: TermsFile, languages: Languages) -> RankVocabul
     # Boundaries against Latin/Cyrillic letters and digits only: in Japanese a rank letter is
     # followed directly by kana ("Jの4枚組").
     edge = r"A-Za-z\p{Cyrillic}\d"
-    token = rf"(?<![{edge}])(?:{alt})(?:e?s)?(?:\s*[(（](?:{alt})[)）])?(?![{edge}])"
+    # A card of another letter system glossed by its code: Roman numerals by their number
+    # ("X (10)", "VII (7)"), one kanji by a court letter ("王 (K)", "下 (J)"); the gloss is read.
+    gloss = r"(?<![A-Za-z])[IVX]{1,4}\s*[(（](?:10|[2-9])[)）]|(?<!\p{Han})\p{Han}\s*[(（][AKQJ][)）]"
+    token = rf"(?<![{edge}])(?:(?:{alt})(?:e?s)?(?:\s*[(（](?:{alt})[)）])?|{gloss})(?![{edge}])"
     joiners = "|".join(languages.all_patterns(lambda p: p.words.and_)) or "(?!)"
     # one way only to read the spaces of a gap: "\s*,?\s*" splits n spaces n+1 ways, and a
     # failing list of k gaps was tried (n+1)^k times

@@ -67,7 +67,8 @@ def point_grammar(language, vocab: RankVocabulary, suits: tuple[str, ...], max_p
     subject = (rf"(?P<subject>(?:{data.determiner})?(?:(?P<group>{group_alt})|(?P<others>{data.others})|"
                rf"(?P<ranks>{tok}(?:{sep}(?:{data.determiner})?{tok}){{0,{MAX_LIST_ITEMS}}})))")
     num = language.numbers.pattern
-    value = rf"(?P<value>(?P<n>{num})(?:\s*(?:{data.alternative})\s*{num})?|(?P<face>{data.face_value}))"
+    value = (rf"(?P<value>(?P<n>{num})(?![\d.])(?!\s*(?:{data.not_after}))(?:\s*(?:{data.alternative})\s*{num})?"
+             rf"|(?P<face>{data.face_value}))")
     assignment = compile_pattern(rf"{subject}\s*(?P<link>{data.link})\s*{value}(?:\s*(?:{data.unit}))?"
                                rf"(?P<each>\s*(?:{data.each}))?", regex.IGNORECASE | regex.V0)
     rank_list = compile_pattern(rf"{tok}(?:{sep}{tok}){{2,{MAX_LIST_ITEMS}}}", regex.IGNORECASE | regex.V0)
@@ -123,7 +124,7 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
             continue  # cheap: no word that states a value
         points: dict[str, int] = {}
         spans: list[tuple[int, int]] = []
-        several_each = False
+        several_each = rest_at_face = False
         for m in grammar.assignment.finditer(sentence.group()):
             if not m.group("link").strip(" ,") and not _elliptic(m, vocab):
                 continue  # "2 2 5 7", "K Q J 10 9": numbers next to ranks, not a statement
@@ -133,6 +134,11 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
                 ranks = grammar.groups.get(m.group("group").lower().strip(), [])
             elif m.group("others"):
                 lists = grammar.rank_list.findall(sentence.group()[:m.start()])
+                if not lists and m.group("face") and points:
+                    # "A 11, the court cards 10, the others at face value": the pack's other numerals
+                    rest_at_face = True
+                    spans.append((sentence.start() + m.start(), sentence.start() + m.end()))
+                    continue
                 named = _ranks(lists[-1], vocab) if lists else []
                 ranks = [r for r in named if r not in points]
             else:
@@ -148,8 +154,11 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
                     points.setdefault(r, value)
             spans.append((sentence.start() + m.start(), sentence.start() + m.end()))
             several_each = several_each or (len(ranks) > 1 and bool(m.group("each")))
+        if spans and any(not any(a <= sentence.start() + o.start() < b for a, b in spans)
+                         for o in grammar.others.finditer(sentence.group(), spans[0][0] - sentence.start())):
+            continue  # "V(J) 20, 9 14, the others as in plain suits": the others not read, the map incomplete
         if len(points) >= 2 and (len(spans) >= 2 or several_each):
-            out.append(PointStatement(spans[0][0], spans[-1][1], points))
+            out.append(PointStatement(spans[0][0], spans[-1][1], points, rest_at_face=rest_at_face))
     return out
 
 

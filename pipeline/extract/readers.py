@@ -107,11 +107,13 @@ def _deal_sequence(g: Groups, c: ReadContext) -> Found:
 
 def _deal_rounds(g: Groups, c: ReadContext) -> Found:
     """"4枚ずつ3回", "three rounds of four": the round repeated `times` times (one at a time is one
-    at a time however many rounds); a `last` round after it ("then one more")."""
-    n, times, last = c.num(g, "n"), c.num(g, "times"), c.num(g, "last")
+    at a time however many rounds); a `first` round before it ("three the first round, then two
+    rounds of four"), a `last` round after it ("then one more")."""
+    n, times, first, last = c.num(g, "n"), c.num(g, "times"), c.num(g, "first"), c.num(g, "last")
     if n is None or times is None or not 2 <= times <= MAX_ROUNDS:
         return []
-    vals = [n] if n == 1 and last is None else [n] * times + ([last] if last is not None else [])
+    vals = [n] if n == 1 and last is None and first is None else \
+        ([first] if first is not None else []) + [n] * times + ([last] if last is not None else [])
     return [(c.facet, vals)] if all(c.ok(c.facet, v) for v in vals) else []
 
 
@@ -195,11 +197,14 @@ def _suit_item(g: Groups, c: ReadContext) -> Found:
     return _item(c, f"{suit}_{c.item}" if suit and c.item else None, c.num(g, "n"))
 
 
+_ASIDE = compile_pattern(r"\s*[(（][^()（）]*[)）]\s*")   # a bracketed aside inside an item's name
+
+
 def _item_points(g: Groups, c: ReadContext) -> Found:
     """An item named by the match ({ITEM}), or by the rule's facet (`score:last_trick`)."""
     if c.facet != "score":
         return _item(c, c.facets.item(c.facet), c.num(g, "n"))
-    said = (g.get("item") or "").lower().strip()
+    said = _ASIDE.sub("", (g.get("item") or "").lower()).strip()   # "最後の（つまり32番目の）トリック"
     return _item(c, c.items.get(said) or c.items.get(_SPACES.sub("", said)), c.num(g, "n"))
 
 

@@ -46,10 +46,17 @@ class Rule:
     item: str | None = None
 
 
-def _name_regex(name: str) -> str:
-    """A literal name whose digit/letter joints may carry a space ("3枚続き" ~ "3 枚続き")."""
+def _name_regex(name: str, asides: tuple[str, ...] = ()) -> str:
+    """A literal name whose digit/letter joints may carry a space ("3枚続き" ~ "3 枚続き"), and
+    whose words after an `asides` word may carry a bracketed aside ("最後の（つまり32番目の）トリック")."""
     parts = _DIGIT_EDGE.split(name)
-    return r"\s*".join(regex.escape(p) for p in parts if p)
+    out = r"\s*".join(regex.escape(p) for p in parts if p)
+    for word in asides:   # (the escaped name holds the word escaped)
+        out = regex.sub(rf"(?<=.){regex.escape(regex.escape(word))}(?=.)", lambda m: m.group() + _ASIDE_IN_NAME, out)
+    return out
+
+
+_ASIDE_IN_NAME = r"(?:\s*[(（][^()（）\n]{1,20}[)）]\s*)?"
 
 
 def _fail(path: Path, loc: tuple, message: str) -> HoyleError:
@@ -93,7 +100,8 @@ def compile_rules(language, knowledge) -> list[Rule]:
     suits = sorted(knowledge.suit_names, key=len, reverse=True)
     suit_alt = "|".join(regex.escape(x) for x in suits) or "(?!)"
     items = sorted(knowledge.facets.item_names(language.code), key=len, reverse=True)
-    item_alt = "|".join(_name_regex(i) for i in items) or "(?!)"
+    asides = tuple(language.profile.words.name_aside_after)
+    item_alt = "|".join(_name_regex(i, asides) for i in items) or "(?!)"
     pair = pairs_regex(vocab, language.numbers)
     sep = vocab.sep
     unit = rf"(?:\s*(?:{vocab.points_unit}))?"

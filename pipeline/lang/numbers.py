@@ -102,7 +102,10 @@ class NumberReader:
             kanji = "".join(sorted({*self.kanji_digits, *self.kanji_units}))
             alternatives.append(f"(?<![{kanji}])[{kanji}]++")
         neg = "|".join(self.profile.numbers.negative)
-        sign = rf"(?:(?:{neg})\s*|(?<![\w.,])[-−](?=\d))?" if neg else r"(?:(?<![\w.,])[-−](?=\d))?"
+        # a minus sign, not a hyphen: not after a letter of an alphabet or a digit ("A-16", "3-6");
+        # a kana or kanji word may stand just before it ("取ると-16点")
+        minus = r"(?<![\p{Latin}\p{Cyrillic}\p{Greek}\d_.,])[-−](?=\d)"
+        sign = rf"(?:(?:{neg})\s*|{minus})?" if neg else rf"(?:{minus})?"
         return "(?:" + sign + "(?:" + "|".join(alternatives) + "))"
 
     def is_number(self, text: str) -> bool:

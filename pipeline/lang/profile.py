@@ -62,6 +62,8 @@ class Words(ProfileModel):
     and_: Patterns = Field(default_factory=list, alias="and")  # list joiners: "and", "と", "и"
     rank_note: Patterns = Field(default_factory=list)      # "(highest)" after a rank
     ditto: list[str] = Field(default_factory=list)         # words standing for the row above ("do.")
+    # words of a scoring item's name after which a bracketed aside may stand ("最後の（つまり32番目の）トリック")
+    name_aside_after: list[str] = Field(default_factory=list)
 
     _patterns = field_validator("point_link", "pair_link", "points_unit", "and_", "rank_note")(_check_patterns)
 
@@ -130,8 +132,9 @@ class CardPoints(ProfileModel):
     each: str
     alternative: str
     cue: str
+    not_after: str = "(?!)"   # what after a number makes it a count, not points ("4枚")
 
-    @field_validator("determiner", "others", "face_value", "link", "unit", "each", "alternative", "cue")
+    @field_validator("determiner", "others", "face_value", "link", "unit", "each", "alternative", "cue", "not_after")
     @classmethod
     def _pattern(cls, v: str) -> str:
         return _check_patterns([v])[0]

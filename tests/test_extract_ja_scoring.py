@@ -1,0 +1,103 @@
+"""Japanese scoring items and card points: values split from their item (labels, headings,
+wrapped rows), card points in prose, items named by their ja names, glossed ranks."""
+
+from tests.test_extract import facts_of
+
+
+def _got(title: str, body: str) -> set[tuple]:
+    return facts_of(f"{title}\n\n{body}\n", "ja")[0]
+
+
+def test_rank_of_another_letter_system_glossed_by_its_code():
+    got = _got("ウルティ", "カードの位は，強い順に，2 (A)，X (10)，王 (K)，上 (Q)，下 (J)，IX (9)，VIII (8)，VII (7) です．"
+                          "2 (A) と X (10) が各 1 枚 10 点です．")
+    assert ("ulti", "rank_order", "['A', '10', 'K', 'Q', 'J', '9', '8', '7']") in got
+    assert ("ulti", "card_points", "{'A': 10, '10': 10}") in got
+
+
+def test_card_points_in_japanese_prose_with_the_others_at_face_value():
+    got = _got("ピケ", "カードの強さは、エース、キング、クイーン、ジャック、10、9、8、7の順です。"
+                      "エースは１１、絵札はそれぞれ１０、その他は数字で数えます。")
+    assert ("piquet", "card_points", "{'A': 11, 'K': 10, 'Q': 10, 'J': 10, '10': 10, '9': 9, '8': 8, '7': 7}") in got
+
+
+def test_card_points_prose_not_read_when_the_others_are_left_unvalued_or_counted():
+    got = _got("ブロート", "切札の点数は，V(J)が20点，9が14点，他は切札以外と同じです．エースは4枚、キングは4枚あります。")
+    assert not any(f == "card_points" for _, f, _ in got)
+
+
+def test_penalty_item_with_a_minus_sign_after_kana():
+    got = _got("キング", "5. キングを取らない．ハートのKを取ると-16点．\n12. キングを取る．ハートのKをとると+16点．")
+    assert ("king", "score:king_of_hearts", "-16") in got
+    assert ("king", "score:king_of_hearts", "16") in got
+
+
+def test_last_trick_named_by_its_number():
+    got = _got("ピケ", "12 回目のカード勝負に勝ったら，1 点を得ます．")
+    assert ("piquet", "score:last_trick", "1") in got
+
+
+def test_item_heading_line_and_its_points_in_the_first_sentence_under_it():
+    got = _got("ピケ", "全権委任。\n\nどちらかのプレイヤーの手札に絵札が1枚もない場合、その手札の持ち主は10点を獲得する権利を得る。")
+    assert ("piquet", "score:carte_blanche", "10") in got
+
+
+def test_run_in_heading_defined_by_the_item():
+    got = _got("オールフォーズ", "ジャック。—切り札のジャック。表向きに出された場合はディーラーに1点が入る。")
+    assert ("all-fours", "score:jack", "1") in got
+
+
+def test_game_point_as_a_label_only():
+    got = _got("オールフォーズ", "ゲーム。―獲得したトリックの中で、最も多いプレイヤーに1点を与える。")
+    assert ("all-fours", "score:game", "1") in got
+    got = _got("ウルティ", "• ゲーム (パス，パルティともいう)．1 点．カード点で子に勝つ．")
+    assert ("ulti", "score:game", "1") in got
+
+
+def test_bullet_labelled_by_the_item():
+    got = _got("ウルティ", "• オープンドゥルヒマルシュ．赤でも赤以外でも 24 点．全勝する．")
+    assert ("ulti", "score:open_durchmarsch", "24") in got
+
+
+def test_item_names_game_point_rubber_point_rebelote_baloot():
+    assert ("bezique", "score:game", "500") in _got("ベジーク", "その差にゲームポイントとして500ポイントが加算されます。")
+    assert ("whist", "score:rubber", "2") in _got("ホイスト", "勝者は2ポイント（一般にラバーポイントと呼ばれる）を獲得する。")
+    assert ("belote", "score:belote", "20") in _got("ブロート", "2枚目を出すときルブロートということで，20点をもらえます．")
+    assert ("baloot", "score:belote", "20") in _got("バルート", "2 枚目を出すときに“バルート”というと 20 点を得られます．")
+
+
+def test_sequence_by_its_length_only_in_the_games_that_score_it():
+    got = _got("ピケ", "３枚の連続したカードは、何であれ３点と数えられます。５枚の連続したカードは１５点です。")
+    assert ("piquet", "score:tierce", "3") in got
+    assert ("piquet", "score:quint", "15") in got
+    got = _got("クリベッジ", "3枚の連続したカードは3点です。")
+    assert not any(f == "score:tierce" for _, f, _ in got)
+
+
+def test_table_row_wrapped_over_three_lines():
+    got = _got("ベジーク", "ポイント。\n\n4枚のジャック（任意のスート、\nスペードのジャック2枚とハートのジャック2枚）が正式に\n宣言された場合 40\n"
+                         "フォー・クイーンズ 60")
+    assert ("bezique", "score:four_jacks", "40") in got
+
+
+def test_target_as_a_game_of_points():
+    got = _got("クリベッジ", "7枚のカードを使うときは、181ポイントを獲得するゲームを行う。")
+    assert ("cribbage", "target_score", "181") in got
+
+
+def test_item_name_with_an_aside_after_no():
+    got = _got("ベジーク", "ポイント。\n\n2枚目の切り札の7について 10\n最後の（つまり32番目の）トリック 10\n")
+    assert ("bezique", "score:last_trick", "10") in got
+
+
+def test_four_of_a_rank_with_an_aside_holding_a_glossed_rank():
+    got = _got("ウルティ", "• X (10) 4 枚 (切札ありで X (10) を 4 枚取る): 9 点")
+    assert ("ulti", "score:four_tens", "9") in got
+
+
+def test_bullet_item_given_another_value_by_some():
+    _, facts, _ = facts_of("ウルティ\n\n• ドゥルヒマルシュ．6 点．全勝する．他の目標と組み合わさないといけないとする人もいます．"
+                           "7 点にする人もいます．\n", "ja")
+    found = {(f.facet, f.value, f.qualifier) for f in facts}
+    assert ("score:durchmarsch", 6, None) in found
+    assert ("score:durchmarsch", 7, "alternative") in found
