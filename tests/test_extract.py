@@ -727,3 +727,13 @@ def test_each_players_rounds_add_up_to_the_hand(sentence, hand):
 def test_a_rank_list_ends_where_its_arrows_lead_to_no_rank(line, order):
     got, _, _ = facts_of(f"ハーツ\n\n  • カードの強さ\n    • {line}\n", "ja")
     assert [v for g, f, v in got if f == "rank_order"] == ([str(order)] if order else [])
+
+
+def test_a_count_said_as_a_condition_inside_a_stated_range_is_no_player_count():
+    text = ("CRIBBAGE.\n\nCribbage is distinctly a game for two players, although three may play, or four. "
+            "When two play, each player receives six cards.\n")
+    got, _, _ = facts_of(text, "en")
+    assert [v for g, f, v in got if f == "players"] == ["min=2 max=4"]
+    # with no range stated, "When four play, …" states the count
+    got, _, _ = facts_of("FOUR-HANDED CRIBBAGE.\n\nWhen four play, they cut for partners.\n", "en")
+    assert ("four-handed-cribbage", "players", "min=4 max=4") in got

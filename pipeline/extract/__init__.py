@@ -168,6 +168,10 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         if qualifier is None and place is not None and spec is not None and spec.suit_scoped:
             qualifier = place.suit_scope()   # "in plain suits", "切り札以外"
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
+        if condition == "said":   # "When two play, …": the count is the fact's own words
+            if facet == "players":
+                said_as_condition.add(anchor.start)
+            condition = None
         if condition:  # "If there are four players, six cards are dealt to each": holds when 4 play
             if facet == "players":
                 return  # a player count in a condition is not the game's player count
@@ -195,6 +199,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     roles = knowledge.compiled(("role_cues", lang), lambda: role_cues(languages[lang]))
     choice = knowledge.compiled(("choice", lang), lambda: choice_pattern(languages[lang]))
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
+    said_as_condition: set[int] = set()   # players facts whose words are a condition ("When two play")
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
         ns = doc.norm_index(top.anchor.start)
@@ -250,7 +255,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             emit_fact(top, ns, replace(rule, id=rule.id + ("+rest" if orders else "")), st.start, st.end,
                       "card_points", points)
     facts = largest_of_a_sentence(facts, doc, statements, knowledge.facets)
-    return merge_statements(resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text)))
+    merged = resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
+    return merge_statements(_within_a_stated_range(merged, said_as_condition))
 
 
 CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
@@ -271,15 +277,17 @@ def choice_pattern(language) -> BudgetedPattern | None:
 def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | None, numbers) -> str | None:
     """"<n>p" when a player-count condition stands in the fact's sentence near it; "conditional"
     when the condition is a bound ("if more than six play", "8〜15人の時"); "self" when the
-    only condition is a bound in the fact's own words (a players fact read from "8〜15人の時は")."""
+    only condition is a bound in the fact's own words (a players fact read from "8〜15人の時は");
+    "said" when the fact's own words are a condition with a count ("when four play")."""
     if pattern is None:
         return None
     lo, hi = sentence_bounds(norm, start, end, CONDITION_BEFORE, CONDITION_AFTER)
-    best, own = None, False
+    best, own, said = None, False, False
     for m in pattern.finditer(norm, lo, hi):
         if m.start() < end and m.end() > start:
             # the fact's own words: "when four play" may state the count; "8〜15人の時は" does not
             own = own or bool(m.groupdict().get("cmp"))
+            said = True
             continue
         n = numbers.parse(m.group("n")) if m.group("n") else None
         bound = bool(m.groupdict().get("cmp"))   # "more than six", "8〜15人": no one count
@@ -288,7 +296,19 @@ def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | Non
         distance = start - m.end() if m.end() <= start else (hi - lo) + m.start() - end
         if n is not None and (best is None or distance < best[0]):
             best = (distance, "conditional" if bound else f"{n}p")
-    return best[1] if best else ("self" if own else None)
+    return best[1] if best else ("self" if own else ("said" if said else None))
+
+
+def _within_a_stated_range(facts: list[Fact], said_as_condition: set[int]) -> list[Fact]:
+    """"Cribbage is a game for two, although three may play, or four. When two play, …": a count
+    said as a condition, inside a range the game's text states, opens a rule for that many and is
+    no player count of its own (in a section with no range, "When four play, …" states it)."""
+    ranges: dict[tuple, list] = {(f.game_id, f.section_id): [] for f in facts}
+    for f in facts:
+        if f.facet == "players" and f.anchor.start not in said_as_condition and f.value.min < f.value.max:
+            ranges[(f.game_id, f.section_id)].append(f.value)
+    return [f for f in facts if not (f.facet == "players" and f.anchor.start in said_as_condition and any(
+        r.min <= f.value.min and f.value.max <= r.max for r in ranges[(f.game_id, f.section_id)]))]
 
 
 def merge_statements(facts: list[Fact]) -> list[Fact]:
