@@ -453,6 +453,18 @@ def test_a_rank_order_for_trumps_or_plain_suits_says_so(text, lang):
                       "plain": ["A", "10", "K", "Q", "J", "9", "8", "7"]}
 
 
+@pytest.mark.parametrize("lang, text", [
+    ("en", "SKAT.\n\n13. In Nullo, the cards rank: A K Q J 10 9 8 7, and the suits and jacks are all of equal rank.\n"),
+    ("ja", "スカート\n\nヌルでは、カードの強さはA K Q J 10 9 8 7の順です。\n"),
+])
+def test_a_rank_order_of_one_contract_is_conditional(lang, text):
+    """A rank order stated for one contract ("In Nullo, …") is no order of the whole game (cue
+    group contract_scope)."""
+    _, facts, _ = facts_of(text, lang)
+    assert [(f.value, f.qualifier) for f in facts if f.facet == "rank_order"] == \
+        [(["A", "K", "Q", "J", "10", "9", "8", "7"], "conditional")]
+
+
 # General causes found on unseen Russian and Japanese texts (each case fails on the code before).
 @pytest.mark.parametrize("lang, text, present, absent", [
     # a Russian verb of ranking is a rank-order cue ("ранжируются"), like "старшинство"
@@ -577,6 +589,7 @@ def test_phrasings_of_each_language(lang, text, present, absent):
 @pytest.mark.parametrize("lang, text, qualifier", [
     ("en", "PIQUET.\n\nTwo packs are sometimes used, one by each player in his proper turn to deal.\n", "optional"),
     ("ja", "ピケ\n\nトランプは2組使用するのが一般的で、最初のディーラーはどちらの組を使うかを選択できます。\n", "optional"),
+    ("ru", "АУКЦИОННЫЙ БРИДЖ\n\nСледует использовать две колоды: пока одна сдается, другая тасуется.\n", "optional"),
     ("en", "BEZIQUE.\n\nTwo packs are shuffled together.\n", None),
 ])
 def test_two_packs_used_in_turn_are_a_convenience_not_two_packs_in_play(lang, text, qualifier):
@@ -630,6 +643,22 @@ def test_japanese_score_row_label_ends_in_item_or_carries_an_aside():
     ("ja", "ファイブハンドレッド\n\n他の2つの通常のスートはそれぞれ8枚で構成されます。\n", "hand_size", None),
     # chips counted are no cards ("another chip into the pool")
     ("ja", "ポーカー\n\nこの場合、各プレイヤーはプールにチップをもう1枚入れ、別のプレイヤーが新たに配ります。\n", "hand_size", None),
+    # a player count of another game compared, or of a part of the players (facet field not_before,
+    # cue groups compared/compared_next/others)
+    ("en", "PIQUET NORMAND.\n\nHe makes pic under the same conditions as in the game for two players.\n", "players", None),
+    ("ja", "クリベッジ\n\n2人で行うゲームと同様に、ディーラーがリード権を持ちます。\n", "players", None),
+    ("ja", "ウルティ\n\n精算は失敗した子と他の 2 人で行うことに注意してください。\n", "players", None),
+    # a card each player puts down (to the crib) is no hand, in a phrase rule or a general statement
+    ("ja", "クリベッジ\n\n各プレイヤーは1枚をクリブとして置きます。\n", "hand_size", None),
+    # a clause with its own subject (the banker deals three in all) borrows no "each" of another clause
+    ("ja", "バカラ\n\n各プレイヤーが賭け金を置いた後、バンカーは3枚のカードを配ります。\n", "hand_size", None),
+    # "whether or not" is a condition, like "if": no target ("1000点に達したか否かにかかわらず")
+    ("ja", "ルビコン・ベジーク\n\n勝者は、得点が1000点に達したか否かにかかわらず、敗者の得点を自分の得点に加算する。\n",
+     "target_score", None),
+    ("en", "RUBICON BEZIQUE.\n\nThe winner adds the scores, whether the loser reached 1000 points.\n", "target_score", None),
+    # a clause after a semicolon goes on its sentence's example ("A would then …; 4 for the point")
+    ("en", "PIQUET VOLEUR.\n\nEach person shows what he has claimed. A would then gather up the first trick, announcing the total score for his side, "
+     "which would be 22; 4 for the point, 14 Aces, 3 Kings.\n", "score:point", "example"),
 ])
 def test_values_that_are_no_rule_of_the_game(lang, text, facet, role):
     _, facts, _ = facts_of(text, lang)

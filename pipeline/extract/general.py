@@ -233,6 +233,9 @@ def _facet_of(unit: str, clause: str, span: tuple[int, int], grammar: StatementG
               for cue in [_nearest_cue(clause, span, groups, grammar, others, asides,
                                               None if grammar.cues_in_sentence else bounds)] if cue is not None]
     plain = [(facet, blockers, whole) for facet, groups, blockers, whole in choices if not groups]
+    subject = grammar.cues.get("subject")   # a clause with its own subject ("…後、バンカーは3枚") borrows no cue
+    if scored and grammar.cues_in_sentence and subject is not None and subject.search(clause, bounds[0], span[0]):
+        scored = [s for s in scored if bounds[0] <= s[0][1] < bounds[1]]
     if scored:
         (_, cs, ce), facet, blockers, whole = min(scored)
         span = (min(cs, span[0]), max(ce, span[1]))

@@ -22,6 +22,9 @@ PARAGRAPH_END = compile_pattern(r"\n[ \t]*\n|\u2029")
 OPENING = 24                           # an example cue this near a paragraph's start covers it
 SENTENCE_REACH = 400                   # a sentence longer than this each way is cut
 ROW = 40                               # a line this short is a table row, not prose
+# where a sentence opens for its role: a clause after a semicolon goes on the sentence before it
+# ("A would then gather up the first trick, announcing …; 4 for the point, 14 Aces, …")
+FULL_STOP = compile_pattern(r"[。.!?！？\u2029]|\n(?![ \t]*\p{Ll})")
 TABLE_LINE = 2 * ROW                   # lines above a row in the same table block are this short
 SENTENCE_END = "。．.!?！？:："           # prose ends so; a table block's last row does not
 PROSE_LOOKBACK = 2                     # prose paragraphs read back for a worked-hand announcement
@@ -54,11 +57,17 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
     while lo < hi and text[lo].isspace():
         lo += 1
     sentence = text[lo:hi]
+    stops = [m.end() for m in FULL_STOP.finditer(text, max(0, lo - SENTENCE_REACH), lo)]
+    full = stops[-1] if stops else lo
+    while full < lo and text[full].isspace():
+        full += 1
+    openings = (sentence[:OPENING], text[full:full + OPENING]) if full < lo else (sentence[:OPENING],)
     for role in ROLE_ORDER:
         pattern = cues.cues.get(role)
         # an example is announced where its sentence begins ("Suppose…", "For example, …", "A
         # holds…"); a passing "as in the example above" does not make a rule an example
-        if pattern is not None and pattern.search(sentence[:OPENING] if role == "example" else sentence):
+        if pattern is not None and (any(pattern.search(o) for o in openings) if role == "example"
+                                    else pattern.search(sentence)):
             return role
         if role == "example" and cues.supposed is not None and cues.supposed.search(sentence):
             return role

@@ -60,10 +60,14 @@ class FactSentence:
         return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.reduced_from) if c is not None)
 
     def replaced(self, spec) -> bool:
-        """A `not_after` cue ending right before the value in its sentence: the value is what
-        another replaces ("Instead of playing 100 points up, six deals is a game")."""
-        lo, _ = self.bounds
-        return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.not_after) if c is not None)
+        """A `not_after` cue ending right before the value in its sentence (or a `not_before` cue
+        starting right after it): the value is what another replaces ("Instead of playing 100
+        points up, six deals is a game") or another game's ("as in the game for two players")."""
+        lo, hi = self.bounds
+        if any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.not_after) if c is not None):
+            return True
+        rest = blank_asides(self.norm[self.end:hi])   # "2人で行うゲームと同様に": `not_before`
+        return any(c.search(rest) for c in map(self.cue, spec.not_before) if c is not None)
 
     def remainder(self, spec) -> str | None:
         """The facet a count left over states (`remainder_after`): a cue of its groups earlier in
@@ -98,13 +102,15 @@ class FactSentence:
         return cue is not None and cue.search(blank_asides(self.norm[a:b])) is not None
 
     def suit_scope(self) -> str | None:
-        """"plain" or "trump" when the sentence says which suits the fact holds for: the cue
+        """"plain" or "trump" when the sentence says which suits the fact holds for ("conditional"
+        when it names a contract the fact holds in: Nullo, no trumps): the cue
         nearest before it (a plain-suit cue may name trumps: "切り札以外", "non-trump"), else one
         in its clause after it."""
         lo, _ = self.bounds
         _, clause_end = self.clause
         before, after = [], []
-        for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope")):
+        # a contract the value holds in ("In Nullo, the cards rank …"): conditional, not the game's
+        for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope"), ("conditional", "contract_scope")):
             cue = self.cue(group)
             for m in cue.finditer(self.norm, lo, clause_end) if cue is not None else ():
                 (before if m.start() < self.start else after).append((m.start(), len(m.group()), qualifier))

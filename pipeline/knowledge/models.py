@@ -96,6 +96,9 @@ class FacetSpec(KnowledgeModel):
     # cue groups ending right before the value in its sentence that make it what another value
     # replaces ("instead of playing 100 points up", "вместо 13 карт"): no fact, for any rule
     not_after: list[str] = Field(default_factory=list)
+    # cue groups starting right after the value (brackets aside) that make it another game's:
+    # "2人で行うゲームと同様に" (as in the two-handed game), where the compared phrase follows
+    not_before: list[str] = Field(default_factory=list)
     # cue groups that, in a sentence stating several values of this facet, make the largest the
     # value and the others its parts (a pack and the jokers added to it: 52 … 2 jokers … 54)
     largest_with: list[str] = Field(default_factory=list)
