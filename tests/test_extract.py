@@ -766,3 +766,14 @@ def test_a_count_said_as_a_condition_inside_a_stated_range_is_no_player_count():
     # with no range stated, "When four play, …" states the count
     got, _, _ = facts_of("FOUR-HANDED CRIBBAGE.\n\nWhen four play, they cut for partners.\n", "en")
     assert ("four-handed-cribbage", "players", "min=4 max=4") in got
+
+
+@pytest.mark.parametrize("before", [
+    "The dealer claims the count for his hand, which is as follows:--\n\n♣ J 10 9 8: ♢ J 10 9: ♠ K Q J 10 9.",
+    "The elder hand declares first. Suppose the cards are distributed as follows, Z being the dealer:--",
+])
+def test_the_paragraph_after_a_shown_hand_or_a_supposed_deal_is_an_example(before):
+    _, facts, _ = facts_of(f"PIQUET.\n\n{before}\n\nThe point is worth 5; A announces 41 for his point.\n", "en")
+    assert facts and {f.role for f in facts} == {"example"}
+    _, facts, _ = facts_of("PIQUET.\n\nThe elder hand declares first.\n\nThe point is worth 5.\n", "en")
+    assert [f.role for f in facts] == ["rule"]

@@ -27,6 +27,10 @@ ROW = 40                               # a line this short is a table row, not p
 FULL_STOP = compile_pattern(r"[。.!?！？\u2029]|\n(?![ \t]*\p{Ll})")
 TABLE_LINE = 2 * ROW                   # lines above a row in the same table block are this short
 SENTENCE_END = "。．.!?！？:："           # prose ends so; a table block's last row does not
+# a hand shown by suits: two suit symbols or more, with ranks and stops only
+SHOWN_HAND = compile_pattern(r"(?=(?:[^♠♣♥♦♡♢♤♧]*[♠♣♥♦♡♢♤♧]){2})[\s♠♣♥♦♡♢♤♧:;,.\-–—AKQJТКДВ\d]+")
+SHOWN_HAND_CHARS = 200
+ANNOUNCING_END = compile_pattern(r"[:：][-—–]*$")   # "… as follows:--", "次のとおり："
 PROSE_LOOKBACK = 2                     # prose paragraphs read back for a worked-hand announcement
 
 
@@ -82,6 +86,11 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
         example = cues.cues.get("example")
         if example is not None and example.search(opening):
             return "example"
+    # the paragraph after a hand shown in suit symbols ("♣ J 10 9 8: ♢ J 10 9: ♠ K Q J 10 9.")
+    # counts that hand; the paragraph after "Suppose the cards are distributed as follows:--" is
+    # the supposed deal
+    if para is not None and (_after_a_shown_hand(text, para) or _announced_before(text, para, cues)):
+        return "example"
     # a table row ("ポイント 3") after prose that announces worked hands is the hands'; a table
     # may run over several blocks, and one more paragraph may stand between ("計算方法は…")
     if cues.worked is not None and para is not None and len(row := sentence.strip()) <= ROW \
@@ -89,6 +98,25 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
             and any(cues.worked.search(p) for p in _prose_before(text, para, PROSE_LOOKBACK)):
         return "example"
     return "rule"
+
+
+def _after_a_shown_hand(text: str, para: int) -> bool:
+    before = [m.end() for m in PARAGRAPH_END.finditer(text, max(0, para - SHOWN_HAND_CHARS - 4), max(0, para - 1))]
+    if not before:
+        return False
+    block = text[before[-1]:para].strip()
+    return 0 < len(block) <= SHOWN_HAND_CHARS and bool(SHOWN_HAND.fullmatch(block))
+
+
+def _announced_before(text: str, para: int, cues: RoleCues) -> bool:
+    """The paragraph before ends in a sentence that announces an example and what follows it."""
+    example = cues.cues.get("example")
+    tail = text[max(0, para - SENTENCE_REACH):para].rstrip()
+    if example is None or not ANNOUNCING_END.search(tail):
+        return False
+    stops = [m.end() for m in FULL_STOP.finditer(tail, 0, max(0, len(tail) - 3))]
+    last = tail[stops[-1] if stops else 0:].strip()
+    return bool(example.search(last[:OPENING]) or (cues.supposed is not None and cues.supposed.search(last)))
 
 
 def _table_block(block: str) -> bool:
