@@ -641,6 +641,9 @@ def test_japanese_score_row_label_ends_in_item_or_carries_an_aside():
      "talon_size", None),
     # a count whose clause is about a suit is the suit's cards, not a hand
     ("ja", "ファイブハンドレッド\n\n他の2つの通常のスートはそれぞれ8枚で構成されます。\n", "hand_size", None),
+    # "for instance" inside the sentence: its numbers are the example's
+    ("en", "CALABRASELLA.\n\nIf the final score is 24 to 11, for instance, in favour of the single player, the "
+     "player wins 31 points.\n", "target_score", "example"),
     # chips counted are no cards ("another chip into the pool")
     ("ja", "ポーカー\n\nこの場合、各プレイヤーはプールにチップをもう1枚入れ、別のプレイヤーが新たに配ります。\n", "hand_size", None),
     # a player count of another game compared, or of a part of the players (facet field not_before,
