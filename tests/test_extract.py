@@ -780,3 +780,18 @@ def test_the_paragraph_after_a_shown_hand_or_a_supposed_deal_is_an_example(befor
     assert facts and {f.role for f in facts} == {"example"}
     _, facts, _ = facts_of("PIQUET.\n\nThe elder hand declares first.\n\nThe point is worth 5.\n", "en")
     assert [f.role for f in facts] == ["rule"]
+
+
+def test_japanese_cards_taken_out_of_the_counted_pack_leave_the_deck():
+    got, _, _ = facts_of("ババ抜き\n\nジョーカーを入れなくても、52枚のうちどれか1枚を抜いて遊べます。\n", "ja")
+    assert ("old-maid", "deck_size", "51") in got
+
+
+def test_japanese_packs_counted_then_the_cards_of_all():
+    got, _, _ = facts_of("大富豪\n\n使う札 8〜15人の時はジョーカーを4枚入れた2組108枚\n", "ja")
+    assert ("daifugo", "deck_size", "108") in got
+
+
+def test_japanese_plain_suit_order_as_an_entry_of_a_class_list():
+    got, _, _ = facts_of("ナポレオン\n\nカードの強さ\n  1. ジョーカー\n  5. 切り札以外のA,K,Q,J,10,9,8,7,6,5,4,3,2(♠Aを除く)\n", "ja")
+    assert ("napoleon", "rank_order", "['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3', '2']") in got

@@ -101,3 +101,25 @@ def test_bullet_item_given_another_value_by_some():
     found = {(f.facet, f.value, f.qualifier) for f in facts}
     assert ("score:durchmarsch", 6, None) in found
     assert ("score:durchmarsch", 7, "alternative") in found
+
+
+def test_item_left_out_only_its_count_said():
+    got = _got("ピケ", "３枚の連続したカードは、何であれ３点と数えられます。４枚の場合は４点です。"
+                     "これを超えると１０点が加算され、５枚の連続したカードは１５点、６枚の場合は１６点となります。")
+    assert ("piquet", "score:quart", "4") in got
+    assert ("piquet", "score:sixieme", "16") in got
+
+
+def test_koikoi_counted_piles_and_both_ribbons():
+    got = _got("こいこい", "タネ=1点\nタン=1点\nカス=1点\n赤短+青短=10点")
+    assert ("koi-koi", "score:animals", "1") in got
+    assert ("koi-koi", "score:ribbons", "1") in got
+    assert ("koi-koi", "score:chaff", "1") in got
+    assert ("koi-koi", "score:red_and_blue_ribbons", "10") in got
+
+
+def test_card_points_as_a_definition_list_with_named_groups():
+    face = "{'A': 10, 'K': 10, 'Q': 10, 'J': 10, '10': 10, '9': 9, '8': 8, '7': 7, '6': 6, '5': 5, '4': 4, '3': 3, '2': 2}"
+    got = _got("セブンブリッジ", "- カード点数\n-\n- A・絵札\n- 10点\n- 数札\n- 数字どおり\n- 各スートの7\n- 手持ちの点を2倍にする")
+    assert ("seven-bridge", "card_points", face) in got
+    assert ("seven-bridge", "card_points", face) in _got("セブンブリッジ", "A・絵札は10点、数札は数字どおり。")

@@ -178,6 +178,7 @@ class TableGrammar:
     rest_at_face: BudgetedPattern  # "…, the others at face value" just after the list
     order: list[str]         # rank codes, highest first: what a range of ranks spans
     max_points: int
+    groups: dict[str, list[str]] = None   # lower-cased group name ("絵札") -> rank codes
 
 
 def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points: int) -> TableGrammar | None:
@@ -188,13 +189,18 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
     tok = _rank_token(vocab.token)
     unit = vocab.points_unit or "(?!)"
     face = "|".join(st.cues.get("face_value") or ["(?!)"])
-    link = rf"(?:\s*(?:[—–:=：.]|-(?!\d)|{vocab.pair_link}|has|have)\s*|\s*,\s*|[ \t]+)"
+    # (a definition list: the value on the bulleted line after its ranks' bulleted line)
+    next_bullet = r"(?<=^[ \t]*[-•*][^\n]*)[ \t]*\n[ \t]*[-•*][ \t]*"
+    link = rf"(?:\s*(?:[—–:=：.]|-(?!\d)|{vocab.pair_link}|has|have)\s*|\s*,\s*|[ \t]+|{next_bullet})"
     and_ = "|".join(language.profile.words.and_) or "(?!)"
     sep = rf"[ \t]*(?:[,，、・/]|(?:{and_}))[ \t]*"   # a list of ranks on one line, with a written separator
     before = "|".join(st.range_before) or "(?!)"
     between = rf"[ \t]*(?:[〜~～\-–—]|(?:{'|'.join(st.range_between) or '(?!)'}))[ \t]*"
-    # a rank may carry a gloss in brackets: "A(エース)", "K(キング)"
-    rank = rf"{tok}(?:[(（][^()（）\n]{{1,8}}[)）])?"
+    data = language.profile.card_points
+    groups = {str(n).lower(): [str(r) for r in g.ranks] for g in data.groups.values() for n in g.names} if data else {}
+    group_alt = "|".join(regex.escape(n) for n in sorted(groups, key=len, reverse=True)) or "(?!)"
+    # a rank may carry a gloss in brackets: "A(エース)", "K(キング)"; a named group of ranks ("絵札") may stand for ranks
+    rank = rf"(?:{tok}(?:[(（][^()（）\n]{{1,8}}[)）])?|{group_alt})"
     subject = (rf"(?:(?:{before})\s*(?P<lo>{tok})\s*{between}\s*(?P<hi>{tok})|(?P<lo2>{tok}){between}(?P<hi2>{tok})"
                rf"|(?P<ranks>{rank}(?:{sep}{rank}){{0,{MAX_LIST_ITEMS}}}))")
     value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}})(?!\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
@@ -205,7 +211,7 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
                         compile_pattern("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE),
                         compile_pattern(rf"[ \t]*[,;、，][ \t]*(?:{'|'.join(st.cues.get('rest') or ['(?!)'])})"
                                         rf"[^\n。.;,、，]{{0,8}}?(?:{face})", regex.IGNORECASE),
-                        list(order), max_points)
+                        list(order), max_points, groups)
 
 
 def _table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -> list[str]:
@@ -216,7 +222,9 @@ def _table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -
             i, j = sorted((grammar.order.index(a), grammar.order.index(b)))
             return grammar.order[i:j + 1]
         return []
-    return _ranks(_GLOSS.sub(" ", m.group("ranks")), vocab)
+    said = _GLOSS.sub(" ", m.group("ranks"))
+    named = [r for name, ranks in (grammar.groups or {}).items() if name in said.lower() for r in ranks]
+    return _ranks(said, vocab) + [r for r in named if r not in _ranks(said, vocab)]
 
 
 def table_statements(text: str, grammar: TableGrammar | None, vocab: RankVocabulary) -> list[PointStatement]:

@@ -73,6 +73,12 @@ def _product(g: Groups, c: ReadContext) -> Found:  # "32枚のカードを2組":
     return [(c.facet, n)] if c.ok(c.facet, n) else []
 
 
+def _difference(g: Groups, c: ReadContext) -> Found:  # "52枚のうち1枚を抜いて": 51
+    n, m = c.num(g, "m"), c.num(g, "k")
+    n = n - m if n is not None and m is not None and 0 < m < n else None
+    return [(c.facet, n)] if c.ok(c.facet, n) else []
+
+
 def _player_range(g: Groups, c: ReadContext) -> Found:
     vals = [c.num(g, k) for k in ("n", "lo", "hi", "a", "b", "c") if g.get(k)]
     if not vals or not all(c.ok(c.facet, v) for v in vals):
@@ -208,9 +214,23 @@ def _item_points(g: Groups, c: ReadContext) -> Found:
     return _item(c, c.items.get(said) or c.items.get(_SPACES.sub("", said)), c.num(g, "n"))
 
 
+_COUNT = compile_pattern(r"\d+")
+
+
+def _item_by_count(g: Groups, c: ReadContext) -> Found:
+    """An item left out, only its count said, after an item named by a count ("３枚の連続…は３点。
+    ４枚の場合は４点"): the antecedent's name with the new count ("4枚の連続", quart)."""
+    said = _SPACES.sub("", (g.get("ante") or "").lower())
+    count = c.num(g, "count")
+    if count is None or len(_COUNT.findall(said)) != 1:
+        return []
+    return _item(c, c.items.get(_COUNT.sub(str(count), said)), c.num(g, "n"))
+
+
 READERS = MappingProxyType({
     "number": Reader(_number, frozenset({"int"}), ("n",)),
     "product": Reader(_product, frozenset({"int"}), ("n", "m")),
+    "difference": Reader(_difference, frozenset({"int"}), ("m", "k")),
     "player_range": Reader(_player_range, frozenset({"range"}), ("n|lo|a",)),
     "sides": Reader(_sides, frozenset({"range"}), ("n", "m")),
     "deal_sequence": Reader(_deal_sequence, frozenset({"list_int"}), ("n|seq|a",)),
@@ -224,6 +244,7 @@ READERS = MappingProxyType({
     "four_of_rank": Reader(_four_of_rank, frozenset({"item_points"}), ("rank", "n")),
     "four_of_rank_list": Reader(_four_of_rank_list, frozenset({"item_points"}), ("ranks", "nums")),
     "suit_item": Reader(_suit_item, frozenset({"item_points"}), ("suit", "n")),
+    "item_by_count": Reader(_item_by_count, frozenset({"item_points"}), ("ante", "count", "n")),
 })
 
 # The reader a rule gets when it names none: its facet type's.
