@@ -795,3 +795,12 @@ def test_japanese_packs_counted_then_the_cards_of_all():
 def test_japanese_plain_suit_order_as_an_entry_of_a_class_list():
     got, _, _ = facts_of("ナポレオン\n\nカードの強さ\n  1. ジョーカー\n  5. 切り札以外のA,K,Q,J,10,9,8,7,6,5,4,3,2(♠Aを除く)\n", "ja")
     assert ("napoleon", "rank_order", "['A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3', '2']") in got
+
+
+@pytest.mark.parametrize("lang,text", [
+    ("ja", "ハーツ\n\nハートは1枚につき1点です。\n"),
+    ("ru", "ЧЕРВИ\n\nКаждая черва — 1 очко.\n"),
+])
+def test_each_heart_is_named_in_every_language(lang, text):
+    got, _, _ = facts_of(text, lang)
+    assert any(f == "score:heart" and v == "1" for _, f, v in got), got
