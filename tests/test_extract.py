@@ -400,8 +400,9 @@ def test_two_sides_give_the_players_of_both(text, lang, players):
 
 
 @pytest.mark.parametrize("text, lang, facet, values", [
-    # a pack that cards are taken out of is not the cards in play; jokers taken out do not count
-    ("OLD MAID.\n\nA standard deck of 52 cards is used, but with one queen removed.\n", "en", "deck_size", []),
+    # a pack that cards are taken out of is not the cards in play (less the cards the sentence
+    # counts out, it is); jokers taken out do not count
+    ("OLD MAID.\n\nA standard deck of 52 cards is used, but with one queen removed.\n", "en", "deck_size", [51]),
     ("FARMER.\n\nAll the 8's are discarded from a pack of fifty-two cards.\n", "en", "deck_size", []),
     ("SPIT.\n\nSpit uses a standard 52-card deck with the jokers removed.\n", "en", "deck_size", [52]),
     ("ナポレオン\n\nナポレオンは52枚から2を抜いたカードを使います。\n", "ja", "deck_size", []),
@@ -804,3 +805,27 @@ def test_japanese_plain_suit_order_as_an_entry_of_a_class_list():
 def test_each_heart_is_named_in_every_language(lang, text):
     got, _, _ = facts_of(text, lang)
     assert any(f == "score:heart" and v == "1" for _, f, v in got), got
+
+
+def test_a_list_item_that_is_only_a_count_of_players_or_cards():
+    got, _, _ = facts_of("КИНГ\n\nВам понадобится\n  • Колода карт.\n  • 4 игрока\n  • 36 карт\n"
+                         "  • Бумага и карандаш\n", "ru")
+    assert ("king", "players", "min=4 max=4") in got
+    assert ("king", "deck_size", "36") in got
+
+
+def test_a_target_whose_number_follows_its_noun():
+    got, _, _ = facts_of("ТЫСЯЧА\n\nКто первый достигнет суммарного количества очков равных 1000 или более, "
+                         "тот и является победителем в игре.\n", "ru")
+    assert ("thousand", "target_score", "1000") in got
+
+
+def test_the_whole_pack_dealt_to_the_players_is_the_deck():
+    got, _, _ = facts_of("ВИНТ\n\nСостоит в следующем: 52 карты раздаются 4 игрокам по 13 каждому.\n", "ru")
+    assert ("vint", "deck_size", "52") in got
+
+
+def test_a_summary_label_with_prose_after_its_value_on_the_line():
+    got, _, _ = facts_of("БУРА\n\nКоличество участников: предпочтительно два или три. Хотя число игроков "
+                         "ограничивается только количеством карт в колоде.\n", "ru")
+    assert ("bura", "players", "min=2 max=3") in got

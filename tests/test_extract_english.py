@@ -140,3 +140,35 @@ def test_a_hand_dealt_at_a_sentence_opening_and_a_widow_placed():
 def test_tricks_counting_each_are_the_trick_item():
     got, _, _ = facts_of("SPADES.\n\nTricks count 10 points each for a team if the team bid is reached.\n", "en")
     assert ("spades", "score:trick", "10") in got
+
+
+def test_a_hand_dealt_when_so_many_play_is_qualified_by_the_condition():
+    _, facts, _ = facts_of("RUMMY.\n\nSeven cards are dealt if three or four play. Six cards are dealt if five "
+                           "or six play.\n", "en")
+    assert {(f.facet, f.value, f.qualifier) for f in facts} >= {("hand_size", 7, "conditional"),
+                                                                 ("hand_size", 6, "conditional")}
+
+
+def test_what_the_deal_leaves_is_the_stock_and_what_a_removal_leaves_the_deck():
+    got, _, _ = facts_of("SPIDER.\n\nThe cards are dealt out into 10 playing piles. This leaves 50 cards that "
+                         "can be dealt out 10 at a time.\n", "en")
+    assert ("spider", "talon_size", "50") in got
+    got, _, _ = facts_of("PIQUET.\n\nThe twos, threes, fours, fives and sixes are removed from the pack. "
+                         "This leaves 32 cards.\n", "en")
+    assert ("piquet", "deck_size", "32") in got and not any(f == "talon_size" for _, f, _ in got)
+
+
+def test_a_pack_less_the_cards_the_sentence_counts_out_is_the_deck():
+    got, _, _ = facts_of("OLD MAID.\n\nCards: Standard deck of 52 cards is used, but with one queen removed.\n", "en")
+    assert ("old-maid", "deck_size", "51") in got
+    # a card named by its suit is no count of cards: the pack alone is dropped, as before
+    got, _, _ = facts_of("COMMIT.\n\nCommit is played with a pack of fifty-two cards, the eight of diamonds "
+                         "removed.\n", "en")
+    assert not any(f == "deck_size" for _, f, _ in got)
+
+
+def test_a_pack_used_in_duplicate_is_twice_the_pack_and_such_packs_are_counted():
+    got, _, _ = facts_of("BEZIQUE.\n\nThe piquet pack of thirty-two cards is used, but in duplicate, two such packs "
+                         "of like pattern being shuffled together.\n", "en")
+    assert ("bezique", "deck_size", "64") in got and ("bezique", "deck_size", "32") not in got
+    assert ("bezique", "packs", "2") in got

@@ -140,8 +140,13 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             return
         spec = knowledge.facets.spec(facet)
         place = FactSentence(norm, ns + start, ns + end, statements) if statements is not None else None
-        if place is not None and spec is not None and (place.reduced(spec) or place.voided(spec) or place.replaced(spec)):
-            return   # the pack cards are taken out of; the points of the whole pack, not a target
+        if place is not None and spec is not None and (place.voided(spec) or place.replaced(spec)):
+            return   # the points of the whole pack, not a target; a value another replaces
+        if place is not None and spec is not None and place.reduced(spec):   # the pack cards are taken out of,
+            cut = place.removed_count(spec, suits) if isinstance(value, int) else None  # less what is taken
+            if cut is None or not knowledge.facets.within(facet, value - cut[0]):
+                return
+            value, rule_id, anchor = value - cut[0], rule_id + "+removed", loc.anchor_from_normalized(ns + start, cut[1])
         left = place.remainder(spec) if place is not None and spec is not None else None
         if left is not None:   # "remove every card below the seven; 32 must remain": the pack
             if not isinstance(value, int) or not knowledge.facets.within(left, value):

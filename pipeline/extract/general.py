@@ -29,6 +29,7 @@ _ARROW = compile_pattern(r"[→>＞]\s*")
 _GLUED_ELEMENT = compile_pattern(r"[→>＞]\s*\p{L}+$")   # an arrow, then a word the list's first rank ends
 _BRACKETED = compile_pattern(r"[(（\[][^()（）\[\]]*[)）\]]")
 _QUOTED = compile_pattern(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
+_SENTENCE_END = compile_pattern(r"[.!?。](?=\s)")   # a summary line's label and value end there
 LABEL_LINE_CHARS = 80   # a summary block's line is short
 CUE_WINDOW = 40         # a cue further from its number speaks of something else
 CHOICE_REACH = 12       # "any of" this near a rank list makes it a set to choose from
@@ -263,7 +264,8 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
     parse = grammar.numbers.parse
     for facet, label in grammar.labels:  # summary blocks: "Number of players: 2 - 6", "人数 2〜15人"
         for m in label.finditer(text):
-            if len(m.group()) > LABEL_LINE_CHARS:
+            end = _SENTENCE_END.search(m.group(), m.start("value") - m.start())   # prose may follow
+            if (end.start() if end else len(m.group())) > LABEL_LINE_CHARS:
                 continue
             v = grammar.value.match(m.group("value"))
             if not v:

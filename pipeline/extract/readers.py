@@ -79,6 +79,12 @@ def _difference(g: Groups, c: ReadContext) -> Found:  # "52枚のうち1枚を�
     return [(c.facet, n)] if c.ok(c.facet, n) else []
 
 
+def _doubled(g: Groups, c: ReadContext) -> Found:  # "the piquet pack … in duplicate": two of it
+    n = c.num(g, "n")
+    n = 2 * n if n is not None else None
+    return [(c.facet, n)] if c.ok(c.facet, n) else []
+
+
 def _player_range(g: Groups, c: ReadContext) -> Found:
     vals = [c.num(g, k) for k in ("n", "lo", "hi", "a", "b", "c") if g.get(k)]
     if not vals or not all(c.ok(c.facet, v) for v in vals):
@@ -231,6 +237,7 @@ READERS = MappingProxyType({
     "number": Reader(_number, frozenset({"int"}), ("n",)),
     "product": Reader(_product, frozenset({"int"}), ("n", "m")),
     "difference": Reader(_difference, frozenset({"int"}), ("m", "k")),
+    "doubled": Reader(_doubled, frozenset({"int"}), ("n",)),
     "player_range": Reader(_player_range, frozenset({"range"}), ("n|lo|a",)),
     "sides": Reader(_sides, frozenset({"range"}), ("n", "m")),
     "deal_sequence": Reader(_deal_sequence, frozenset({"list_int"}), ("n|seq|a",)),

@@ -13,6 +13,8 @@ from pipeline.patterns import compile_pattern
 
 SENTENCE_REACH = 200   # how far around a fact its sentence's words are looked for
 _BRACKETED = compile_pattern(r"[(（][^()（）]*[)）]")
+REMOVED_REACH = 30     # how far before a removal cue the count of cards it takes out may stand
+_COUNTED = compile_pattern(r"\s+(?:\p{L}+\s+){1,2}")   # "one queen removed", "two kings are removed"
 
 
 def blank_asides(text: str) -> str:
@@ -58,6 +60,22 @@ class FactSentence:
         if any(c.search(rest) for c in map(self.cue, spec.reduced_after) if c is not None):
             return True
         return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.reduced_from) if c is not None)
+
+    def removed_count(self, spec, suits: tuple[str, ...]) -> tuple[int, int] | None:
+        """How many cards a `reduced_after` cue after the count takes out of the pack, when a
+        number counting them stands just before it ("a deck of 52 cards, with one queen
+        removed": 1; not a card named by its suit, "the eight of diamonds removed"), and where
+        that cue ends; None when the sentence does not say."""
+        _, hi = self.bounds
+        rest = blank_asides(self.norm[self.end:hi])
+        for cue in (c for c in map(self.cue, spec.reduced_after) if c is not None):
+            for m in cue.finditer(rest):
+                for n in self.grammar.any_number.finditer(rest, max(0, m.start() - REMOVED_REACH), m.start()):
+                    words = rest[n.end():m.start()].lower().split()
+                    if _COUNTED.fullmatch(rest, n.end(), m.start()) and not set(words) & set(suits):
+                        count = self.grammar.numbers.parse(n.group())
+                        return (count, self.end + m.end()) if count else None
+        return None
 
     def replaced(self, spec) -> bool:
         """A `not_after` cue ending right before the value in its sentence (or a `not_before` cue
