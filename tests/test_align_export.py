@@ -155,6 +155,11 @@ def test_piquet_is_compared_across_three_sources(embedded_build):
     hand = next(r for r in cribbage.rows if r.facet == "hand_size" and r.qualifier is None)
     assert hand.status == "differ"
     assert {c.value for c in hand.cells["foster1914-en"]} == {6} and {c.value for c in hand.cells["hoyle1909-ja"]} == {5}
+    # every Cribbage "differ" is a real difference of the two editions (the six-card and the
+    # five-card game: hand and flush), and Bezique's two sources agree on all they share
+    assert {r.facet for r in cribbage.rows if r.status == "differ"} == {"hand_size", "score:flush"}
+    bezique = next(c for c in result.comparisons if c.game_id == "bezique")
+    assert all(r.status != "differ" for r in bezique.rows), [r.facet for r in bezique.rows if r.status == "differ"]
 
 
 def test_a_topic_word_in_a_heading_is_whole_where_katakana_goes_on():
