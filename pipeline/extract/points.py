@@ -189,8 +189,9 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
     tok = _rank_token(vocab.token)
     unit = vocab.points_unit or "(?!)"
     face = "|".join(st.cues.get("face_value") or ["(?!)"])
-    # (a definition list: the value on the bulleted line after its ranks' bulleted line)
-    next_bullet = r"(?<=^[ \t]*[-•*][^\n]*)[ \t]*\n[ \t]*[-•*][ \t]*"
+    # (a definition list: the value on the bulleted line after its ranks' bulleted line, a short
+    # one: a lookbehind over a whole line would read a long line once per position)
+    next_bullet = r"(?<=^[ \t]*[-•*][^\n]{0,60})[ \t]*\n[ \t]*[-•*][ \t]*"
     link = rf"(?:\s*(?:[—–:=：.]|-(?!\d)|{vocab.pair_link}|has|have)\s*|\s*,\s*|[ \t]+|{next_bullet})"
     and_ = "|".join(language.profile.words.and_) or "(?!)"
     sep = rf"[ \t]*(?:[,，、・/]|(?:{and_}))[ \t]*"   # a list of ranks on one line, with a written separator
