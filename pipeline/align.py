@@ -160,7 +160,7 @@ def _inside(key: str, title: str) -> bool:
     katakana = _WORD_GOES_ON["Katakana"]
     if not _SCRIPT_OF["Katakana"].match(key[-1]):
         return key in title
-    return bool(regex.search(regex.escape(key) + f"(?!{katakana})", title))
+    return bool(compile_pattern(regex.escape(key) + f"(?!{katakana})").search(title))
 
 
 def _topic_openings(knowledge: Knowledge):

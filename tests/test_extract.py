@@ -358,6 +358,29 @@ def test_a_rank_list_with_a_rank_taken_out_is_no_order(text, lang, expected):
     assert orders == ([expected] if expected else [])
 
 
+@pytest.mark.parametrize("text, lang", [
+    ("PIN POOL.\n\nPlayer No. 2 may play with any ball on the table.\n", "en"),
+    ("PIN POOL.\n\nAfter the break, player 3 may play at any ball.\n", "en"),
+])
+def test_a_numbered_player_is_no_count_of_players(text, lang):
+    _, facts, _ = facts_of(text, lang)
+    assert not [f for f in facts if f.facet == "players"]
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("PIQUET.\n\nThe six highest cards in each suit, 3 2 A K Q J, have a counting value.\n", None),
+    ("PIQUET.\n\nThe cards rank K Q J A 10 9 8 7; the K Q J A and 7 of trumps are called honours, and in sequences "
+     "the four highest cards count.\n",
+     ["K", "Q", "J", "A", "10", "9", "8", "7"]),
+    ("PIQUET.\n\nThe highest honours are A K Q J 10 of trumps.\n", None),
+    ("PIQUET.\n\nThe cards rank A K Q J 10 9 8 7 in each suit.\n", ["A", "K", "Q", "J", "10", "9", "8", "7"]),
+])
+def test_a_rank_list_that_names_a_set_of_cards_is_no_order(text, expected):
+    _, facts, _ = facts_of(text, "en")
+    orders = [f.value for f in facts if f.facet == "rank_order"]
+    assert orders == ([expected] if expected else [])
+
+
 @pytest.mark.parametrize("text, lang, facet, value", [
     ("ВИСТ.\n\nКоличество участников: предпочтительно два или три.\n", "ru", "players", {"min": 2, "max": 3}),
     ("ВИСТ.\n\nКолода, употребляющаяся при игре состоит из 36 карт.\n", "ru", "deck_size", 36),
@@ -592,6 +615,7 @@ def test_phrasings_of_each_language(lang, text, present, absent):
     ("en", "PIQUET.\n\nTwo packs are sometimes used, one by each player in his proper turn to deal.\n", "optional"),
     ("ja", "ピケ\n\nトランプは2組使用するのが一般的で、最初のディーラーはどちらの組を使うかを選択できます。\n", "optional"),
     ("ru", "АУКЦИОННЫЙ БРИДЖ\n\nСледует использовать две колоды: пока одна сдается, другая тасуется.\n", "optional"),
+    ("ja", "ホイスト\n\nカード。\n1．トランプは2組使用し、各チームが1組ずつ使用します。\n", "optional"),
     ("en", "BEZIQUE.\n\nTwo packs are shuffled together.\n", None),
 ])
 def test_two_packs_used_in_turn_are_a_convenience_not_two_packs_in_play(lang, text, qualifier):
@@ -599,6 +623,20 @@ def test_two_packs_used_in_turn_are_a_convenience_not_two_packs_in_play(lang, te
     (so no game's card shows "2 packs" for it), where packs shuffled together stay the rule."""
     _, facts, _ = facts_of(text, lang)
     assert [(f.value, f.qualifier) for f in facts if f.facet == "packs"] == [(2, qualifier)]
+
+
+@pytest.mark.parametrize("lead_in, qualifier", [
+    ("つぎの目標を認める人もいます．", "optional"),
+    ("手役は，認める人と認めない人がいます．同じカードは，2つ以上の手役に使えません．", "optional"),
+    ("手役は次の通りです．", None),
+])
+def test_a_list_whose_lead_in_offers_an_option_makes_each_item_optional(lead_in, qualifier):
+    """The option cue of the line before a list ("…認める人もいます") covers every item of it,
+    blank lines and the list's other items between."""
+    text = f"ブロット\n\n{lead_in}\n\n• V(J)の4枚組: 200点\n• 同じ印の5枚以上の続き: 100点\n"
+    _, facts, _ = facts_of(text, "ja")
+    got = {(f.facet, f.value, f.qualifier) for f in facts if f.facet.startswith("score:")}
+    assert got == {("score:four_jacks", 200, qualifier), ("score:quint", 100, qualifier)}
 
 
 @pytest.mark.parametrize("lang, text", [

@@ -170,6 +170,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             qualifier = "optional"   # "two packs are sometimes used, one by each player in his turn to deal"
         if qualifier is None and place is not None and place.offers_an_option():
             qualifier = "alternative"   # "Возможен вариант игры … для двоих"
+        if qualifier is None and place is not None and place.list_offers_an_option():
+            qualifier = "optional"   # a list whose lead-in says only some play it ("認める人もいます")
         if qualifier is None and place is not None and spec is not None and spec.suit_scoped:
             qualifier = place.suit_scope()   # "in plain suits", "切り札以外"
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)

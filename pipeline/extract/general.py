@@ -33,6 +33,7 @@ _SENTENCE_END = compile_pattern(r"[.!?。](?=\s)")   # a summary line's label an
 LABEL_LINE_CHARS = 80   # a summary block's line is short
 CUE_WINDOW = 40         # a cue further from its number speaks of something else
 CHOICE_REACH = 12       # "any of" this near a rank list makes it a set to choose from
+SET_REACH = 30          # how far before a rank list "honours are" may stand
 SKIP_WINDOW = 60        # a condition word this near a number (before it, mostly) makes it conditional
 
 
@@ -344,6 +345,10 @@ class RankOrderGrammar:
     ascending: BudgetedPattern     # words of a list written from low to high
     low_note: BudgetedPattern      # "(low)" after a list's first rank, "(high)" after its last
     choice: BudgetedPattern        # "any of A, K, Q, J, 10", "A，K，Q，J，10 のどれか": a set to pick from
+    # a list that names a set of cards by what they are or do: "the K Q J A and 7 of trumps are
+    # called honours", "3 2 A K Q J, have a counting value", "honours are A K Q J 10" (no order)
+    named_set: BudgetedPattern     # matched just after the list
+    set_named: BudgetedPattern     # searched just before it (ends at the list)
     lead_high: BudgetedPattern     # "ace is the highest card, then" before a list: its first rank
     # after a list, an arrow or ellipsis on to another rank: the list goes on past what was read
     # ("…→切り札Q→...→切り札2", where "..." may have ended the sentence read); an arrow on to
@@ -371,7 +376,7 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
     leads = [p.replace("{R}", f"(?P<lead>{vocab.token})") for p in cues.get("lead_high") or []]
     return RankOrderGrammar(rank_list, words("order"), words("ascending"),
                             compile_pattern(rf"^\S+\s*[(（](?:{low})[)）]|[(（](?:{high})[)）]\s*$", regex.IGNORECASE),
-                            words("choice_of"),
+                            words("choice_of"), words("named_set"), words("set_named"),
                             compile_pattern("|".join(f"(?:{x})" for x in leads) or "(?!)", regex.IGNORECASE | regex.V0),
                             compile_pattern(rf"\s*(?:[→>＞]|{gap})\s*(?:[→>＞]\s*)?(?:[.…・]|{tok}|$)",
                                             regex.IGNORECASE | regex.V0))
@@ -401,6 +406,9 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
                     continue
             if grammar.choice.search(clause, max(0, m.start() - CHOICE_REACH), m.end() + CHOICE_REACH):
                 continue  # "when three of any of A, K, Q, J, 10 are held": a set, not an order
+            if grammar.named_set.match(clause, m.end()) or grammar.set_named.search(
+                    clause, max(0, m.start() - SET_REACH), m.start()):
+                continue  # "K Q J A and 7 of trumps are called honours": cards named, not ranked
             if grammar.goes_on.match(clause, m.end()):
                 continue  # "A→K→Q→J→10→...→2カード": the list goes on past what was read
             codes = parse_rank_list_with_gaps(m.group(), vocab, gap_order)

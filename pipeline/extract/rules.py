@@ -51,8 +51,15 @@ def _name_regex(name: str, asides: tuple[str, ...] = ()) -> str:
     whose words after an `asides` word may carry a bracketed aside ("最後の（つまり32番目の）トリック")."""
     parts = _DIGIT_EDGE.split(name)
     out = r"\s*".join(regex.escape(p) for p in parts if p)
-    for word in asides:   # (the escaped name holds the word escaped)
-        out = regex.sub(rf"(?<=.){regex.escape(regex.escape(word))}(?=.)", lambda m: m.group() + _ASIDE_IN_NAME, out)
+    for word in asides:   # (the escaped name holds the word escaped): an aside after it, inside the name
+        esc = regex.escape(word)
+        i = out.find(esc, 1)
+        while i != -1:
+            j = i + len(esc)
+            if j < len(out):
+                out = out[:j] + _ASIDE_IN_NAME + out[j:]
+                j += len(_ASIDE_IN_NAME)
+            i = out.find(esc, j)
     return out
 
 

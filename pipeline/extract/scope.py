@@ -15,6 +15,8 @@ SENTENCE_REACH = 200   # how far around a fact its sentence's words are looked f
 _BRACKETED = compile_pattern(r"[(（][^()（）]*[)）]")
 REMOVED_REACH = 30     # how far before a removal cue the count of cards it takes out may stand
 _COUNTED = compile_pattern(r"\s+(?:\p{L}+\s+){1,2}")   # "one queen removed", "two kings are removed"
+_LIST_ITEM = compile_pattern(r"[ \t]*[-•・*●■◆▪]")   # a line that is a list item
+LIST_REACH = 40        # how many lines back a list item's lead-in may stand
 
 
 def blank_asides(text: str) -> str:
@@ -51,6 +53,22 @@ class FactSentence:
         if not any(c in self.norm[self.start:self.end] for c in "(（"):
             text = blank_asides(text)
         return self.grammar.alternative.search(text) is not None
+
+    def list_offers_an_option(self) -> bool:
+        """A list item under a lead-in that offers an option ("つぎの目標を認める人もいます．" then
+        "• 2 (A) 4 枚．4 点"): the option covers every item of the list. The lead-in is the
+        first line before the list's items and blank lines."""
+        pos = self.norm.rfind("\n", 0, self.start) + 1
+        if not _LIST_ITEM.match(self.norm, pos):
+            return False
+        for _ in range(LIST_REACH):
+            if pos == 0:
+                return False
+            lo = self.norm.rfind("\n", 0, pos - 1) + 1
+            line, pos = self.norm[lo:pos - 1], lo
+            if line.strip() and not _LIST_ITEM.match(line):
+                return self.grammar.alternative.search(blank_asides(line)) is not None
+        return False
 
     def reduced(self, spec) -> bool:
         """A count of cards that something is taken out of: a `reduced_after` cue after it in its
