@@ -25,6 +25,7 @@ from pipeline.extract.scope import FactSentence, largest_of_a_sentence
 from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
+from pipeline.extract.variations import options_headings, variations_span
 from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import Locator
@@ -174,6 +175,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             qualifier = "optional"   # a list whose lead-in says only some play it ("認める人もいます")
         if qualifier is None and place is not None and spec is not None and spec.suit_scoped:
             qualifier = place.suit_scope()   # "in plain suits", "切り札以外"
+        if qualifier is None and game_id == top.game_id and top.id in variations \
+                and variations[top.id][0] <= anchor.start < variations[top.id][1]:
+            qualifier = "alternative"   # under the game's "Variations" heading: one form of it
         condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
         if condition == "said":   # "When two play, …": the count is the fact's own words
             if facet == "players":
@@ -207,6 +211,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     choice = knowledge.compiled(("choice", lang), lambda: choice_pattern(languages[lang]))
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     said_as_condition: set[int] = set()   # players facts whose words are a condition ("When two play")
+    options = options_headings(knowledge)
+    variations = {s.id: at for s in sections if s.level == 0
+                  if (at := variations_span(s, sections, doc.text, options)) is not None}
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
         ns = doc.norm_index(top.anchor.start)

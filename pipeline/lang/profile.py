@@ -103,8 +103,10 @@ class SectionPatterns(ProfileModel):
     front: Patterns = Field(default_factory=list)
     laws: Patterns = Field(default_factory=list)
     other: Patterns = Field(default_factory=list)
+    # a sub-heading opening a game's variations: what follows it to the game's end is one form
+    options: Patterns = Field(default_factory=list)
 
-    _patterns = field_validator("front", "laws", "other")(_check_patterns)
+    _patterns = field_validator("front", "laws", "other", "options")(_check_patterns)
 
 
 class Attribution(ProfileModel):

@@ -1,0 +1,51 @@
+"""A game's variations part: from a sub-heading that opens its variations ("Variations",
+「バリエーション」, 「手札の変形」, «Варианты игры») to the end of the game's section.
+
+A web page lists its variations under one heading and then gives each its own sub-heading
+(「少人数または多人数」, 「山札の変形」); a fact read there is one form of the game, not its rule,
+so it carries the `alternative` qualifier. The heading words are each language profile's
+`section_patterns: options`."""
+
+from __future__ import annotations
+
+from pipeline.knowledge import Knowledge
+from pipeline.patterns import BudgetedPattern, compile_pattern
+from schemas import Section
+
+_LIST_ITEM = compile_pattern(r"[ \t]*(?:[-•・*●■◆▪]|\(?\d{1,2}[).．])")   # a line that is a list item
+
+
+def options_headings(knowledge: Knowledge) -> tuple[BudgetedPattern, ...]:
+    """The variations headings of every language (each pattern may set its own flags)."""
+    def build():
+        return tuple(compile_pattern(p) for p in
+                     knowledge.languages.all_patterns(lambda prof: prof.section_patterns.options))
+    return knowledge.compiled(("options_headings",), build)
+
+
+def variations_span(top: Section, sections: list[Section], text: str,
+                    patterns: tuple[BudgetedPattern, ...]) -> tuple[int, int] | None:
+    """The variations part of the game section `top` (source offsets), if a sub-heading of it
+    opens one: that sub-section, and the sub-sections after it whose bodies are only lists of
+    forms (「少人数または多人数」 then "• ダブル．…"); a sub-section of prose ("Suggestions for
+    beginners") ends it."""
+    subs = sorted((s for s in sections if s.level > 0 and top.anchor.start <= s.anchor.start < top.anchor.end),
+                  key=lambda s: s.anchor.start)
+    first = next((i for i, s in enumerate(subs)
+                  if s.title and any(p.search(s.title.strip()) for p in patterns)), None)
+    if first is None:
+        return None
+    end = subs[first].anchor.end
+    for sub in subs[first + 1:]:
+        if sub.anchor.start > end or not _only_lists(text[sub.anchor.start:sub.anchor.end], sub.title):
+            break
+        end = sub.anchor.end
+    return subs[first].anchor.start, end
+
+
+def _only_lists(body: str, title: str | None) -> bool:
+    """Every line of a sub-section's body, past its heading, is a list item."""
+    lines = [line for line in body.splitlines() if line.strip()]
+    if lines and title and lines[0].strip() == title.strip():
+        lines = lines[1:]
+    return bool(lines) and all(_LIST_ITEM.match(line) for line in lines)

@@ -1,0 +1,44 @@
+"""A game's variations part: facts under a "Variations" sub-heading, and under the list-only
+sub-headings after it, are one form of the game (`alternative`), not its rule."""
+
+from pipeline.extract import extract
+from pipeline.ingest import ingest
+from pipeline.manifest import ManifestEntry
+from pipeline.segment import segment
+from tests.test_extract import KNOWLEDGE
+
+
+def facts_under(text: str, lang: str, convention: str):
+    entry = ManifestEntry(id="t", file="texts/t.txt", language=lang, title="T", conventions=[convention])
+    doc, _ = ingest(entry, text.encode(), path="t.txt")
+    sections, _ = segment(doc, KNOWLEDGE, [convention])
+    return {(f.facet, str(f.value), f.qualifier) for f in extract(doc, sections, KNOWLEDGE)}
+
+
+JA = ("ドゥラーク\n\n人数は 2～6 人です．36 枚のトランプを使います．\n\n手札は 6 枚です．\n\n"
+      "バリエーション\n\n多くのバリエーションがあります．\n\n"
+      "少人数または多人数\n\n• ダブル．36 枚のトランプ 2 組を使います．\n\n"
+      "手札の変形\n\n• 等差数列．手札を 1 人 1 枚ずつ配ります．\n\n"
+      "ピケ\n\nピケは 2 人で遊びます．32 枚のトランプを使います．\n")
+
+
+def test_list_only_sub_sections_after_a_variations_heading_are_forms_of_the_game():
+    got = facts_under(JA, "ja", "bare_title")
+    assert ("deck_size", "36", None) in got and ("hand_size", "6", None) in got   # before it: the rule
+    assert ("deck_size", "72", "alternative") in got          # 「少人数または多人数」's list
+    assert ("deal_pattern", "[1]", "alternative") in got      # 「手札の変形」's list
+    assert ("deck_size", "72", None) not in got and ("deal_pattern", "[1]", None) not in got
+    assert ("deck_size", "32", None) in got                   # the next game is not a variation
+
+
+EN = ("NAPOLEON.\n\nNapoleon is played by four persons, with a pack of fifty-two cards.\n\n"
+      "VARIATIONS.\n\nIn Peep Nap, a pack of thirty-two cards is used.\n\n"
+      "SUGGESTIONS FOR BEGINNERS.\n\nEach player holds his hand of five cards.\n\n"
+      "NUMBER OF PLAYERS.\n\nThe game is best when five play. Five cards are dealt to each player.\n")
+
+
+def test_a_prose_sub_section_ends_the_variations_part():
+    got = facts_under(EN, "en", "caps_period")
+    assert ("deck_size", "52", None) in got
+    assert ("deck_size", "32", "alternative") in got
+    assert ("hand_size", "5", None) in got   # "NUMBER OF PLAYERS.": prose, the game's rule again
