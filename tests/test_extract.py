@@ -242,7 +242,7 @@ def test_japanese_guards_against_rounds_plays_and_comparisons():
 def test_held_out_facts_do_not_regress(embedded_build):
     # Annotated exhaustively over a few line ranges after the rules were written (tests/gold/heldout);
     # every prediction in range is judged. Floors pinned under the last measurement (pooled P 0.88,
-    # R 0.77; at the first measurement 0.86, 0.60).
+    # R 0.79: hoyle .75/.75, foster .97/.79, web .63/.83; at the first measurement 0.86, 0.60).
     from pipeline.evaluate import HELDOUT_DIR
     _, result = embedded_build
     families = family_lines(result.knowledge)
@@ -253,7 +253,7 @@ def test_held_out_facts_do_not_regress(embedded_build):
             o = eval_facts(sid, result.facts[sid], g, families).overall
             correct, judged, found, gold = correct + o.correct, judged + o.judged, found + o.found, gold + o.gold
     assert gold >= 50
-    assert correct / judged >= 0.85 and found / gold >= 0.74, (correct, judged, found, gold)
+    assert correct / judged >= 0.85 and found / gold >= 0.77, (correct, judged, found, gold)
 
 
 @pytest.mark.parametrize("text, lang, facet, value", [

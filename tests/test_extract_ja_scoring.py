@@ -123,3 +123,11 @@ def test_card_points_as_a_definition_list_with_named_groups():
     got = _got("セブンブリッジ", "- カード点数\n-\n- A・絵札\n- 10点\n- 数札\n- 数字どおり\n- 各スートの7\n- 手持ちの点を2倍にする")
     assert ("seven-bridge", "card_points", face) in got
     assert ("seven-bridge", "card_points", face) in _got("セブンブリッジ", "A・絵札は10点、数札は数字どおり。")
+
+
+def test_a_number_opening_a_sentence_after_a_full_width_stop_is_read():
+    """「チーム戦．3 人のチーム…」: the stop after a word ends a sentence (normalized to "."); only a
+    stop after a digit may be a decimal point."""
+    got, _, _ = facts_of("ピケ\n\n• チーム戦．3 人のチーム 2 組で遊びます．切札を決めます．1 枚ずつ配ります．\n", "ja")
+    assert ("piquet", "players", "min=6 max=6") in got
+    assert ("piquet", "deal_pattern", "[1]") in got
