@@ -260,7 +260,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         # "A = 11, K Q J = 10, the rest at face value": the numerals of the pack this section's
         # rank order names count their own number (without a rank order, the named ranks only)
         orders = [f.value for f in facts[first_of_top:] if f.facet == "rank_order" and f.qualifier is None
-                  and f.game_id == top.game_id]
+                  and f.game_id == top.game_id] or _stripped_pack(facts[first_of_top:], top, knowledge)
         for rule, st in rest_at_face:
             points = dict(st.points)
             for r in (orders[0] if orders else []):
@@ -348,6 +348,16 @@ def merge_statements(facts: list[Fact]) -> list[Fact]:
               if f.qualifier is None and f.role in RULE_ROLES and len(values[(f.game_id, f.facet)]) > 1
               else f for f in merged]
     return sorted(merged, key=lambda f: (f.anchor.start, f.facet, f.rule))
+
+
+def _stripped_pack(facts: list[Fact], top: Section, knowledge: Knowledge) -> list[list[str]]:
+    """The standard order of the one pack a section states (`orders: stripped:`), if any."""
+    orders = knowledge.terms.orders
+    lows = {orders.stripped.get(f.value) for f in facts if f.facet == "deck_size" and f.qualifier is None
+            and f.game_id == top.game_id and isinstance(f.value, int)}
+    if len(lows) != 1 or None in lows:
+        return []
+    return [orders.standard[:orders.standard.index(lows.pop()) + 1]]
 
 
 def _role(role: str, facet: str, knowledge: Knowledge) -> str:

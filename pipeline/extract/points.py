@@ -210,8 +210,11 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
     return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
                         compile_pattern("|".join(cues), regex.IGNORECASE),
                         compile_pattern("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE),
-                        compile_pattern(rf"[ \t]*[,;、，][ \t]*(?:{'|'.join(st.cues.get('rest') or ['(?!)'])})"
-                                        rf"[^\n。.;,、，]{{0,8}}?(?:{face})", regex.IGNORECASE),
+                        # after a comma, or as the list's next line or bullet ("• Низшие карты
+                        # оцениваются по их номиналу.")
+                        compile_pattern(rf"(?:[ \t]*[,;、，][ \t]*|[ \t]*\n[ \t]*(?:[-•・*●▪][ \t]*)?)"
+                                        rf"(?:{'|'.join(st.cues.get('rest') or ['(?!)'])})"
+                                        rf"[^\n。.;,、，]{{0,24}}?(?:{face})", regex.IGNORECASE),
                         list(order), max_points, groups)
 
 

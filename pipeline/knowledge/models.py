@@ -159,6 +159,7 @@ class RankOrders(KnowledgeModel):
     standard: list[str]
     ace_low: list[str]
     gap: list[str]
+    stripped: dict[int, str] = {}   # pack size -> its lowest rank in the standard order
 
 
 class TermsFile(KnowledgeModel):
