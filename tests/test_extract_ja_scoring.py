@@ -131,3 +131,13 @@ def test_a_number_opening_a_sentence_after_a_full_width_stop_is_read():
     got, _, _ = facts_of("ピケ\n\n• チーム戦．3 人のチーム 2 組で遊びます．切札を決めます．1 枚ずつ配ります．\n", "ja")
     assert ("piquet", "players", "min=6 max=6") in got
     assert ("piquet", "deal_pattern", "[1]") in got
+
+
+def test_the_second_of_two_values_offered_across_clauses_is_an_alternative():
+    """「2枚ずつ配って…配るか、3枚ずつ配ります」, 「5 点，あるいは 10 点を先に取る」: the first
+    offered is the rule, the second an alternative (statements cue group `or_clause`)."""
+    _, facts, _ = facts_of("ピケ\n\nカードを2枚ずつ配って、相手と自分に交互に配るか、3枚ずつ配ります。"
+                           "ゲーム点 7 点，あるいは 11 点を先に取ります。\n", "ja")
+    got = {(f.facet, str(f.value), f.qualifier) for f in facts}
+    assert ("deal_pattern", "[2]", None) in got and ("deal_pattern", "[3]", "alternative") in got
+    assert ("target_score", "7", None) in got and ("target_score", "11", "alternative") in got

@@ -9,6 +9,7 @@ import regex
 
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.cards import vocabulary
+from pipeline.extract.choices import second_offered
 from pipeline.extract.ditto import ditto_rows
 from pipeline.extract.general import (
     condition_patterns,
@@ -270,6 +271,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                       "card_points", points)
     facts = largest_of_a_sentence(facts, doc, statements, knowledge.facets)
     merged = resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
+    merged = second_offered(merged, doc.text, statements.cues.get("or_clause") if statements else None)
     return merge_statements(_within_a_stated_range(merged, said_as_condition))
 
 
