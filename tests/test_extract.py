@@ -868,3 +868,42 @@ def test_a_summary_label_with_prose_after_its_value_on_the_line():
     got, _, _ = facts_of("БУРА\n\nКоличество участников: предпочтительно два или три. Хотя число игроков "
                          "ограничивается только количеством карт в колоде.\n", "ru")
     assert ("bura", "players", "min=2 max=3") in got
+
+
+@pytest.mark.parametrize("lang, text, old, now", [
+    ("ru", "ВИСТ\n\nРаньше всё было иначе. Каждому игроку сдавалось по двенадцать карт, а последняя открывалась.\n\n"
+           "Каждому игроку сдается по тринадцать карт.\n", "12", "13"),
+    ("en", "WHIST\n\nIn the old game each player was dealt twelve cards.\n\nThirteen cards are dealt to each player.\n",
+     "12", "13"),
+    ("ja", "ホイスト\n\n昔は各プレイヤーに12枚ずつ配っていました。\n\n各プレイヤーに13枚ずつ配ります。\n", "12", "13"),
+])
+def test_a_rule_told_in_the_past_is_a_former_form_of_the_game(lang, text, old, now):
+    _, facts, _ = facts_of(text, lang)
+    hands = {str(f.value): f.qualifier for f in facts if f.facet == "hand_size"}
+    assert hands == {old: "alternative", now: None}
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("ru", "ВИСТ\n\nЭто была старая игра, в которой каждому игроку сдавали по двенадцать карт.\n"),
+    ("en", "WHIST\n\nIt was an old English game in which each player was dealt twelve cards.\n"),
+])
+def test_an_old_game_told_in_the_past_keeps_its_rules(lang, text):
+    _, facts, _ = facts_of(text, lang)
+    assert [(str(f.value), f.qualifier) for f in facts if f.facet == "hand_size"] == [("12", None)]
+
+
+@pytest.mark.parametrize("lang, text", [
+    ("ru", "ВИНТ\n\nВинт — карточная игра. Сдается по 13 карт. В. с прикупкой — раздается по 12 карт.\n"),
+    ("ru", "ВИНТ\n\nВинт — карточная игра. Сдается по 13 карт. Винт без козырей — раздается по 12 карт.\n"),
+    ("en", "VINT\n\nVint is a card game. Thirteen cards are dealt to each player. "
+           "Vint without trumps — twelve cards are dealt to each player.\n"),
+])
+def test_a_form_of_the_game_named_as_a_label_is_an_alternative(lang, text):
+    _, facts, _ = facts_of(text, lang)
+    hands = {str(f.value): f.qualifier for f in facts if f.facet == "hand_size"}
+    assert hands == {"13": None, "12": "alternative"}
+
+
+def test_a_label_naming_no_form_of_the_game_is_no_alternative():
+    _, facts, _ = facts_of("ВИНТ\n\nВинт — карточная игра. Колода без джокеров — 52 карты.\n", "ru")
+    assert [(str(f.value), f.qualifier) for f in facts if f.facet == "deck_size"] == [("52", None)]

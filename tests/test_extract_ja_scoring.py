@@ -141,3 +141,8 @@ def test_the_second_of_two_values_offered_across_clauses_is_an_alternative():
     got = {(f.facet, str(f.value), f.qualifier) for f in facts}
     assert ("deal_pattern", "[2]", None) in got and ("deal_pattern", "[3]", "alternative") in got
     assert ("target_score", "7", None) in got and ("target_score", "11", "alternative") in got
+
+
+def test_a_rank_excepted_after_its_list_takes_the_later_value():
+    got = _got("ヴァンテアン", "エース、キング、クイーン、ジャックはそれぞれ10として数え、エースは1として数える。")
+    assert ("vingt-et-un", "card_points", "{'A': 1, 'K': 10, 'Q': 10, 'J': 10}") in got

@@ -18,11 +18,12 @@ from pipeline.extract.general import (
     rank_order_statements,
     statement_grammar,
 )
+from pipeline.extract.merge import merge_players, merge_statements, resolve_overlaps, within_a_stated_range
 from pipeline.extract.points import point_grammar, point_statements, table_grammar, table_statements
 from pipeline.extract.readers import READERS, ReadContext
-from pipeline.extract.roles import RULE_ROLES, role_cues, role_of
+from pipeline.extract.roles import role_cues, role_of
 from pipeline.extract.rules import Rule, rules_of
-from pipeline.extract.scope import FactSentence, largest_of_a_sentence
+from pipeline.extract.scope import FactSentence, form_label, largest_of_a_sentence, qualifier_from_sentence
 from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
@@ -30,7 +31,7 @@ from pipeline.extract.variations import options_headings, variations_span
 from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import Locator
-from schemas import Document, Fact, PlayerRange, Section
+from schemas import Document, Fact, Section
 
 _NOT_LETTER = compile_pattern(r"\P{L}+")
 
@@ -144,6 +145,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         place = FactSentence(norm, ns + start, ns + end, statements) if statements is not None else None
         if place is not None and spec is not None and (place.voided(spec) or place.replaced(spec)):
             return   # the points of the whole pack, not a target; a value another replaces
+        if place is not None and spec is not None and spec.first_stage_before \
+                and place.first_stage(spec, doc.norm_index(top.anchor.end)):
+            return   # the first stage of a deal whose rest is dealt after the bidding
         if place is not None and spec is not None and place.reduced(spec):   # the pack cards are taken out of,
             cut = place.removed_count(spec, suits) if isinstance(value, int) else None  # less what is taken
             if cut is None or not knowledge.facets.within(facet, value - cut[0]):
@@ -166,16 +170,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         single = isinstance(value, int) or (isinstance(value, list) and len(value) == 1)
         if qualifier is None and choice is not None and single and choice.search(norm, max(0, ns + start - 40), ns + start):
             qualifier = "alternative"   # "the game is 121, or even 181": 181 is the value offered second
-        # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
-        if qualifier in (None, "alternative") and place is not None and spec is not None and spec.optional_with \
-                and place.cued(spec.optional_with):
-            qualifier = "optional"   # "two packs are sometimes used, one by each player in his turn to deal"
-        if qualifier is None and place is not None and place.offers_an_option():
-            qualifier = "alternative"   # "Возможен вариант игры … для двоих"
-        if qualifier is None and place is not None and place.list_offers_an_option():
-            qualifier = "optional"   # a list whose lead-in says only some play it ("認める人もいます")
-        if qualifier is None and place is not None and spec is not None and spec.suit_scoped:
-            qualifier = place.suit_scope()   # "in plain suits", "切り札以外"
+        qualifier = qualifier_from_sentence(place, spec, qualifier, lambda: knowledge.compiled(
+            ("form_label", lang, game_id), lambda: form_label(knowledge, lang, game_id)))
         if qualifier is None and game_id == top.game_id and top.id in variations \
                 and variations[top.id][0] <= anchor.start < variations[top.id][1]:
             qualifier = "alternative"   # under the game's "Variations" heading: one form of it
@@ -270,9 +266,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             emit_fact(top, ns, replace(rule, id=rule.id + ("+rest" if orders else "")), st.start, st.end,
                       "card_points", points)
     facts = largest_of_a_sentence(facts, doc, statements, knowledge.facets)
-    merged = resolve_overlaps(_merge_players(resolve_overlaps(facts), doc.text))
+    merged = resolve_overlaps(merge_players(resolve_overlaps(facts), doc.text))
     merged = second_offered(merged, doc.text, statements.cues.get("or_clause") if statements else None)
-    return merge_statements(_within_a_stated_range(merged, said_as_condition))
+    return merge_statements(within_a_stated_range(merged, said_as_condition))
 
 
 CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
@@ -315,43 +311,6 @@ def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | Non
     return best[1] if best else ("self" if own else ("said" if said else None))
 
 
-def _within_a_stated_range(facts: list[Fact], said_as_condition: set[int]) -> list[Fact]:
-    """"Cribbage is a game for two, although three may play, or four. When two play, …": a count
-    said as a condition, inside a range the game's text states, opens a rule for that many and is
-    no player count of its own (in a section with no range, "When four play, …" states it)."""
-    ranges: dict[tuple, list] = {(f.game_id, f.section_id): [] for f in facts}
-    for f in facts:
-        if f.facet == "players" and f.anchor.start not in said_as_condition and f.value.min < f.value.max:
-            ranges[(f.game_id, f.section_id)].append(f.value)
-    return [f for f in facts if not (f.facet == "players" and f.anchor.start in said_as_condition and any(
-        r.min <= f.value.min and f.value.max <= r.max for r in ranges[(f.game_id, f.section_id)]))]
-
-
-def merge_statements(facts: list[Fact]) -> list[Fact]:
-    """One fact per (game, facet, value, qualifier) of a source, citing every place that states it
-    (`evidence`, the first being `anchor`); facts of one game and facet that give two values with
-    no qualifier are marked `conflict`."""
-    groups: dict[tuple, list[Fact]] = {}
-    for f in facts:
-        value = f.value.model_dump() if hasattr(f.value, "model_dump") else f.value
-        key = (f.game_id, f.facet, json.dumps(value, sort_keys=True, ensure_ascii=False), f.qualifier)
-        groups.setdefault(key, []).append(f)
-    merged = []
-    for group in groups.values():
-        group.sort(key=lambda f: (f.anchor.start, f.rule))
-        # stated once as a rule, it is a rule, however many examples also show it
-        role = next((f.role for f in group if f.role in RULE_ROLES), group[0].role)
-        merged.append(group[0].model_copy(update={"evidence": [f.anchor for f in group], "role": role}))
-    values: dict[tuple, set] = {}
-    for f in merged:
-        if f.qualifier is None and f.role in RULE_ROLES:
-            values.setdefault((f.game_id, f.facet), set()).add(repr(f.value))
-    merged = [f.model_copy(update={"conflict": True})
-              if f.qualifier is None and f.role in RULE_ROLES and len(values[(f.game_id, f.facet)]) > 1
-              else f for f in merged]
-    return sorted(merged, key=lambda f: (f.anchor.start, f.facet, f.rule))
-
-
 def _stripped_pack(facts: list[Fact], top: Section, knowledge: Knowledge) -> list[list[str]]:
     """The standard order of the one pack a section states (`orders: stripped:`), if any."""
     orders = knowledge.terms.orders
@@ -386,58 +345,3 @@ def _fits_game(knowledge: Knowledge, facet: str, game_id: str) -> bool:
     return not registry.is_card_facet(facet) or game.family not in registry.data.non_card_families
 
 
-def _merge_players(facts: list[Fact], doc_text: str) -> list[Fact]:
-    """Player counts stated together ("2人、3人、4人でプレイ", "three, four, or five can play")
-    are one range: merge players facts of one sentence into a fact spanning them all."""
-    out, group = [], []
-
-    def flush():
-        if len(group) > 1:
-            lo = min(f.value.min for f in group)
-            hi = max(f.value.max for f in group)
-            first = group[0]
-            start, end = first.anchor.start, max(f.anchor.end for f in group)
-            anchor = first.anchor.model_copy(update={"end": end, "quote": doc_text[start:end],
-                                                     "suffix": doc_text[end:end + len(first.anchor.suffix)]})
-            out.append(first.model_copy(update={"value": PlayerRange(min=lo, max=hi), "anchor": anchor,
-                                                "rule": first.rule + "+merged"}))
-        else:
-            out.extend(group)
-        group.clear()
-
-    for f in facts:
-        if f.facet != "players":
-            out.append(f)
-            continue
-        if group and (f.section_id != group[-1].section_id or f.anchor.start - group[-1].anchor.end > 60
-                      or any(c in doc_text[group[-1].anchor.end:f.anchor.start] for c in "。.;\n")):
-            flush()
-        group.append(f)
-    flush()
-    return sorted(out, key=lambda f: (f.anchor.start, f.facet, f.rule))
-
-
-def resolve_overlaps(facts: list[Fact], doc_text: str | None = None) -> list[Fact]:
-    """One fact per place: where rules overlap on the same facet, the longest statement wins
-    ("3枚ずつ…2枚ずつ…3枚ずつ" is one deal pattern, not three)."""
-    facts = sorted(facts, key=lambda f: (f.anchor.start, -(f.anchor.end - f.anchor.start), f.facet, f.rule))
-    kept: list[Fact] = []
-    spans = SpanIndex()
-    for f in sorted(facts, key=lambda f: (-(f.anchor.end - f.anchor.start), f.anchor.start, f.rule)):
-        fam = (f.facet.split(":")[0] if f.facet.startswith("score:") else f.facet, f.qualifier)
-        length = f.anchor.end - f.anchor.start
-        if any(min(e, f.anchor.end) - max(s, f.anchor.start) >= max(1, length // 2)
-               and not (s == f.anchor.start and e == f.anchor.end
-                        and (facet != f.facet or f.qualifier == "alternative"))   # "32 or 36": both
-               for s, e, facet in spans.near(fam, f.anchor.start, f.anchor.end)):
-            continue  # mostly inside a longer statement of the same facet (one statement may
-            # name several items: "A，10，K の4枚組: 100点")
-        spans.add(fam, f.anchor.start, f.anchor.end, f.facet)
-        kept.append(f)
-    kept.sort(key=lambda f: (f.anchor.start, f.facet, f.rule))
-    uniq, ids = [], set()
-    for f in kept:
-        if f.id not in ids:
-            ids.add(f.id)
-            uniq.append(f)
-    return uniq

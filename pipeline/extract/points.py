@@ -125,6 +125,7 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
         points: dict[str, int] = {}
         spans: list[tuple[int, int]] = []
         several_each = rest_at_face = False
+        listed: set[str] = set()   # ranks given a value as one of a list
         for m in grammar.assignment.finditer(sentence.group()):
             if not m.group("link").strip(" ,") and not _elliptic(m, vocab):
                 continue  # "2 2 5 7", "K Q J 10 9": numbers next to ranks, not a statement
@@ -151,7 +152,12 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
                 else:
                     value = grammar.numbers.parse(m.group("n"))
                 if value is not None and 0 <= value <= grammar.max_points:
-                    points.setdefault(r, value)
+                    if len(ranks) == 1 and r in listed:
+                        points[r] = value   # "A, K, Q, J, 10 count 10, the ace 1": the exception after the list
+                    else:
+                        points.setdefault(r, value)
+            if len(ranks) > 1:
+                listed.update(ranks)
             spans.append((sentence.start() + m.start(), sentence.start() + m.end()))
             several_each = several_each or (len(ranks) > 1 and bool(m.group("each")))
         if spans and any(not any(a <= sentence.start() + o.start() < b for a, b in spans)

@@ -7,15 +7,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+import regex
+
 from pipeline.extract.general import clause_of
 from pipeline.extract.sentences import sentence_bounds
-from pipeline.patterns import compile_pattern
+from pipeline.patterns import BudgetedPattern, compile_pattern
 
 SENTENCE_REACH = 200   # how far around a fact its sentence's words are looked for
 _BRACKETED = compile_pattern(r"[(（][^()（）]*[)）]")
 REMOVED_REACH = 30     # how far before a removal cue the count of cards it takes out may stand
 _COUNTED = compile_pattern(r"\s+(?:\p{L}+\s+){1,2}")   # "one queen removed", "two kings are removed"
 _LIST_ITEM = compile_pattern(r"[ \t]*[-•・*●■◆▪]")   # a line that is a list item
+STAGE_REACH = 1500     # how far after a hand its deal's later stage may be told (past the bidding)
+FORM_LABEL_REACH = 40  # how far before a fact's clause a label naming a form of its game may begin
 LIST_REACH = 40        # how many lines back a list item's lead-in may stand
 
 
@@ -122,6 +126,13 @@ class FactSentence:
             return None
         return rule.facet
 
+    def first_stage(self, spec, section_end: int) -> bool:
+        """A `first_stage_before` cue after the fact, within STAGE_REACH and its section: more
+        cards are dealt later, so the count is the deal's first stage."""
+        hi = min(section_end, self.bounds[1] + STAGE_REACH)
+        return any(c.search(self.norm, self.end, hi) for c in map(self.cue, spec.first_stage_before)
+                   if c is not None)
+
     def voided(self, spec) -> bool:
         """A `void_with` cue of the facet anywhere in the sentence."""
         return self.cued(spec.void_with)
@@ -136,6 +147,27 @@ class FactSentence:
         cue = self.cue("if")
         a, b = self.clause
         return cue is not None and cue.search(blank_asides(self.norm[a:b])) is not None
+
+    def told_in_the_past(self) -> bool:
+        """The fact's clause states it with a rule's verb in the past (`past`: "каждому игроку
+        сдавалось по двенадцать карт", "twelve cards were dealt"): a former form of the game. Not
+        so in a condition (`if`: "If a card was exposed…"), nor where the sentence says the game
+        itself was (`was_a_game`: "Это была старая английская игра, в которой…": an old game's rules
+        can only be told in the past)."""
+        past = self.cue("past")
+        if past is None:
+            return False
+        a, b = self.clause
+        return past.search(self.norm, a, b) is not None and not self.cued(["if", "was_a_game"])
+
+    def names_a_form(self, label) -> bool:
+        """The fact's clause opens under a label naming a form of its game (`label`: the game's
+        name or initial, a joiner and a word, then a dash: "В. с прикупкой — раздается по 12
+        карт"); the label may begin before the clause, where its abbreviation's stop cut it."""
+        a, _ = self.clause
+        lo = max(0, a - FORM_LABEL_REACH)
+        return any(m.start() <= a - lo + 1 and m.end() >= a - lo
+                   for m in label.finditer(self.norm[lo:self.start]))
 
     def suit_scope(self) -> str | None:
         """"plain" or "trump" when the sentence says which suits the fact holds for ("conditional"
@@ -155,6 +187,30 @@ class FactSentence:
         return min(after, key=lambda f: (f[0], -f[1]))[2] if after else None
 
 
+def qualifier_from_sentence(place: FactSentence | None, spec, qualifier: str | None, form) -> str | None:
+    """The fact's qualifier once its sentence is read, on top of its rule's (`qualifier`); `form`
+    gives the label naming a form of the fact's game (compiled when first needed)."""
+    if place is None:
+        return qualifier
+    # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
+    if qualifier in (None, "alternative") and spec is not None and spec.optional_with \
+            and place.cued(spec.optional_with):
+        return "optional"   # "two packs are sometimes used, one by each player in his turn to deal"
+    if qualifier is not None:
+        return qualifier
+    if place.offers_an_option():
+        return "alternative"   # "Возможен вариант игры … для двоих"
+    if place.list_offers_an_option():
+        return "optional"   # a list whose lead-in says only some play it ("認める人もいます")
+    if spec is not None and spec.suit_scoped and (scope := place.suit_scope()):
+        return scope   # "in plain suits", "切り札以外"
+    if place.told_in_the_past():
+        return "alternative"   # "каждому игроку сдавалось по двенадцать карт": as it was once
+    if place.names_a_form(form()):
+        return "alternative"   # "В. с прикупкой — раздается по 12 карт": one form of the game
+    return None
+
+
 def largest_of_a_sentence(facts: list, doc, grammar, facets) -> list:
     """Of several values of a `largest_with` facet in one sentence that holds one of its cues (a
     pack and the jokers added to it: "52 枚組と…ジョーカー 2 枚の 54 枚"), the largest stands; the
@@ -171,3 +227,18 @@ def largest_of_a_sentence(facts: list, doc, grammar, facets) -> list:
             groups.setdefault((f.game_id, f.facet, place.bounds), []).append(f)
     parts = {id(f) for same in groups.values() for f in same if f.value < max(g.value for g in same)}
     return [f for f in facts if id(f) not in parts]
+
+
+def form_label(knowledge, lang: str, game_id: str) -> BudgetedPattern:
+    """A label naming a form of the game at a sentence's start: its name (or initial with a
+    stop), a joiner of the language's names (`names: prefix_joiners:`, " с ", " without "), a
+    word, a dash ("Винт с прикупкой —", "В. без козырей —"). Only a joiner that is a word of its
+    own: a particle (の) joins the game's name to anything ("ホイストのルール：")."""
+    game = knowledge.by_id.get(game_id)
+    names = sorted({n for n in ([*game.names.model_dump().values(), *game.aliases] if game else []) if n}, key=len, reverse=True)
+    joiners = [j for j in knowledge.languages[lang].profile.names.prefix_joiners if j.strip() != j]
+    if not names or not joiners:
+        return compile_pattern("(?!)")
+    said = "|".join([*map(regex.escape, names), *{regex.escape(n[0]) + r"\." for n in names}])
+    return compile_pattern(rf"(?<=^|[.!?;]\s{{1,3}}|\n\s{{0,3}})(?:{said})(?:{'|'.join(map(regex.escape, joiners))})\w+\s*[—–]\s",
+                           regex.IGNORECASE)

@@ -105,6 +105,10 @@ class FacetSpec(KnowledgeModel):
     # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet a
     # convenience, not the rule: qualifier `optional` (two packs used in turn, one a deal)
     optional_with: list[str] = Field(default_factory=list)
+    # cue groups that, later in the game's section, say the rest of the cards are dealt (after
+    # the bidding): the value is the deal's first stage, not the facet ("各人5枚の手札を配り" …
+    # "残りの手札を配ります"); no fact, for any rule
+    first_stage_before: list[str] = Field(default_factory=list)
     # what is left of the pack after cards are taken out ("Из колоды удалите все карты до семерки.
     # Карт должно остаться 32"): a count of this facet after a `cues` group (earlier in its
     # sentence or in the sentence before), with no `not_between` cue (a deal, the stock named)
