@@ -172,3 +172,17 @@ def test_a_pack_used_in_duplicate_is_twice_the_pack_and_such_packs_are_counted()
                          "of like pattern being shuffled together.\n", "en")
     assert ("bezique", "deck_size", "64") in got and ("bezique", "deck_size", "32") not in got
     assert ("bezique", "packs", "2") in got
+
+
+def test_a_paragraph_announced_as_the_following_example_is_an_example():
+    """"Take the following example, in which …. The cards show …" then the worked deal: the next
+    paragraph's counts are the example's (roles cue group `following`)."""
+    text = ("CRIBBAGE.\n\nThe game is 121 points. Take the following example, in which the pone is 56 up. "
+            "The separated cards show the crib.\n\nThe pone leads a Seven. The dealer pegs 8 for the pair royal, "
+            "and shows out, 61 up and game.\n")
+    _, facts, _ = facts_of(text, "en")
+    roles = {(f.facet, str(f.value)): f.role for f in facts}
+    assert roles[("target_score", "121")] == "rule"
+    assert roles.get(("target_score", "61"), "example") == "example"
+    assert roles.get(("score:pair_royal", "8"), "example") == "example"
+    assert ("target_score", "61") in roles or ("score:pair_royal", "8") in roles   # read, as evidence

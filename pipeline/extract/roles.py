@@ -32,6 +32,7 @@ SHOWN_HAND = compile_pattern(r"(?=(?:[^♠♣♥♦♡♢♤♧]*[♠♣♥♦�
 SHOWN_HAND_CHARS = 200
 ANNOUNCING_END = compile_pattern(r"[:：][-—–]*$")   # "… as follows:--", "次のとおり："
 PROSE_LOOKBACK = 2                     # prose paragraphs read back for a worked-hand announcement
+ANNOUNCING_SENTENCES = 2               # last sentences of a paragraph that may announce the next as an example
 
 
 @dataclass(frozen=True)
@@ -41,16 +42,21 @@ class RoleCues:
     # an example announced anywhere in its sentence: where the language puts the verb last
     # (「5人が参加していると仮定します」), "suppose" closes the sentence instead of opening it
     supposed: BudgetedPattern | None = None
+    # words pointing on to what follows ("the following", 次の): an example so announced at the
+    # end of a paragraph is the next paragraph
+    following: BudgetedPattern | None = None
 
 
 def role_cues(language) -> RoleCues:
     roles = language.profile.statements.roles
     worked = roles.get("worked")
     supposed = roles.get("supposed")
+    following = roles.get("following")
     return RoleCues({role: compile_pattern("|".join(roles[role]), regex.IGNORECASE)
                      for role in ROLE_ORDER if roles.get(role)},
                     compile_pattern("|".join(worked), regex.IGNORECASE) if worked else None,
-                    compile_pattern("|".join(supposed), regex.IGNORECASE) if supposed else None)
+                    compile_pattern("|".join(supposed), regex.IGNORECASE) if supposed else None,
+                    compile_pattern("|".join(following), regex.IGNORECASE) if following else None)
 
 
 def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
@@ -109,14 +115,26 @@ def _after_a_shown_hand(text: str, para: int) -> bool:
 
 
 def _announced_before(text: str, para: int, cues: RoleCues) -> bool:
-    """The paragraph before ends in a sentence that announces an example and what follows it."""
+    """The paragraph before ends in a sentence that announces an example and what follows it
+    ("Suppose the cards are distributed as follows:--"), or one of its last sentences opens as an
+    example that points on (`following`: "Take the following example, in which …. The separated
+    cards show …")."""
     example = cues.cues.get("example")
     tail = text[max(0, para - SENTENCE_REACH):para].rstrip()
-    if example is None or not ANNOUNCING_END.search(tail):
+    if example is None:
         return False
-    stops = [m.end() for m in FULL_STOP.finditer(tail, 0, max(0, len(tail) - 3))]
-    last = tail[stops[-1] if stops else 0:].strip()
-    return bool(example.search(last[:OPENING]) or (cues.supposed is not None and cues.supposed.search(last)))
+    if ANNOUNCING_END.search(tail):
+        stops = [m.end() for m in FULL_STOP.finditer(tail, 0, max(0, len(tail) - 3))]
+        last = tail[stops[-1] if stops else 0:].strip()
+        if example.search(last[:OPENING]) or (cues.supposed is not None and cues.supposed.search(last)):
+            return True
+    if cues.following is None:
+        return False
+    breaks = [m.end() for m in PARAGRAPH_END.finditer(tail)]
+    tail = tail[breaks[-1] if breaks else 0:]
+    starts = [0, *(m.end() for m in FULL_STOP.finditer(tail, 0, max(0, len(tail) - 1)))]
+    return any(example.search(s[:OPENING]) and cues.following.search(s)
+               for s in (tail[a:].lstrip() for a in starts[-ANNOUNCING_SENTENCES:]))
 
 
 def _table_block(block: str) -> bool:
