@@ -172,6 +172,24 @@ def test_a_ditto_row_is_read_as_the_row_above_and_cited_as_itself():
     assert clubs.anchor.quote == "Clubs ” ” ” ” ” 6 ”" and clubs.rule.endswith("+ditto")
 
 
+
+def test_one_card_named_by_rank_and_suit_taken_out_removes_one_card():
+    def deck(text, lang):
+        return {f.value for f in facts_of(text, lang)[1] if f.facet == "deck_size"}
+    assert deck("POPE JOAN.\n\nUse a pack of 52 cards, the eight of diamonds removed.\n", "en") == {51}
+    assert deck("POPE JOAN.\n\nUse a pack of 52 cards, with two kings removed.\n", "en") == {50}
+    assert deck("POPE JOAN.\n\nUse a pack of 52 cards, the eight and the nine of diamonds removed.\n", "en") == set()
+    assert deck("教皇ヨハンナ\n\n52枚のカード（クラブの7は外されます）で遊びます。\n", "ja") == {51}
+    assert deck("ВИСТ.\n\nИграют колодой из 52 карт, из которой удалена семёрка треф.\n", "ru") == {51}
+
+
+def test_a_count_said_of_some_games_only_is_an_alternative():
+    _, facts, _ = facts_of("DOMINOES.\n\nDominoes is a game for two persons. There are some round games where "
+                           "any number from three to six may play.\n", "en")
+    assert {f.qualifier for f in facts if f.facet == "players" and f.value.min == 3} == {"alternative"}
+    _, facts, _ = facts_of("ドミノ\n\nドミノは2人で遊ぶゲームです。一部のゲームでは3人から6人まで遊べます。\n", "ja")
+    assert {f.qualifier for f in facts if f.facet == "players" and f.value.min == 3} == {"alternative"}
+
 WEB_PAGE = ("bare_title",)  # a page title alone on its line opens a game
 PAGE_TOP = "ウルティ\n\n2 人で遊びます．\n\n"  # pages run together: a page title opens each game
 

@@ -23,7 +23,7 @@ from pipeline.extract.points import point_grammar, point_statements, table_gramm
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import role_cues, role_of
 from pipeline.extract.rules import Rule, rules_of
-from pipeline.extract.scope import FactSentence, form_label, largest_of_a_sentence, qualifier_from_sentence
+from pipeline.extract.scope import FactSentence, form_label, largest_of_a_sentence, one_card_pattern, qualifier_from_sentence
 from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
@@ -113,6 +113,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     table_rule = replace(points_rule, id=f"{lang}.points.table")
     statements = knowledge.compiled(("statement_grammar", lang),
                                     lambda: statement_grammar(languages[lang], knowledge.facets))
+    one_card = knowledge.compiled(("one_card", lang), lambda: one_card_pattern(
+        languages[lang].profile.statements.cues.get("one_card") or [], vocab.token, suits))
     rank_orders = knowledge.compiled(("rank_order_grammar", lang),
                                      lambda: rank_order_grammar(languages[lang], languages, vocab))
 
@@ -142,7 +144,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         if not _fits_game(knowledge, facet, game_id):
             return
         spec = knowledge.facets.spec(facet)
-        place = FactSentence(norm, ns + start, ns + end, statements) if statements is not None else None
+        place = FactSentence(norm, ns + start, ns + end, statements, one_card) if statements is not None else None
         if place is not None and spec is not None and (place.voided(spec) or place.replaced(spec)):
             return   # the points of the whole pack, not a target; a value another replaces
         if place is not None and spec is not None and spec.first_stage_before \

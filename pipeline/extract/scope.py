@@ -21,11 +21,34 @@ _LIST_ITEM = compile_pattern(r"[ \t]*[-•・*●■◆▪]")   # a line that is
 STAGE_REACH = 1500     # how far after a hand its deal's later stage may be told (past the bidding)
 FORM_LABEL_REACH = 40  # how far before a fact's clause a label naming a form of its game may begin
 LIST_REACH = 40        # how many lines back a list item's lead-in may stand
+_OPENING_ASIDE = compile_pattern(r"\s?[(（]([^()（）]*)[)）]")   # an aside right after a fact
 
 
 def blank_asides(text: str) -> str:
     """`text` with its bracketed asides blanked, offsets kept."""
     return _BRACKETED.sub(lambda x: " " * len(x.group()), text)
+
+
+def one_card_pattern(cues: list[str], rank_token: str, suits: tuple[str, ...]):
+    """The language's `one_card` phrasings of a single card, {R} its rank, {S} its suit
+    ("the eight of diamonds", "ダイヤの8", "восьмёрка бубен"), and a rank alone; None without any."""
+    if not cues:
+        return None
+    suit = "|".join(regex.escape(s) for s in suits)
+    card = "|".join(c.replace("{R}", f"(?:{rank_token})").replace("{S}", f"(?:{suit})") for c in cues)
+    return compile_pattern(card, regex.IGNORECASE), compile_pattern(rank_token, regex.IGNORECASE)
+
+
+def _one_card_by(one_card, rest: str, start: int, end: int) -> int | None:
+    """Where the one card named next to a removal cue at [start, end) of `rest` ends: the only
+    card, and the only rank, named within REMOVED_REACH of it ("the eight and the nine of
+    diamonds" are two); None otherwise."""
+    card, rank = one_card
+    lo, hi = max(0, start - REMOVED_REACH), min(len(rest), end + REMOVED_REACH)
+    cards = list(card.finditer(rest, lo, hi))
+    if len(cards) != 1 or sum(1 for _ in rank.finditer(rest, 0, hi)) != 1:
+        return None
+    return cards[0].end()
 
 
 @dataclass
@@ -34,6 +57,7 @@ class FactSentence:
     start: int         # the fact's span in it
     end: int
     grammar: object    # the language's StatementGrammar (its cue groups, its clause breaks)
+    one_card: tuple | None = None   # the language's one card named by rank and suit, and a rank
 
     @cached_property
     def bounds(self) -> tuple[int, int]:
@@ -76,20 +100,23 @@ class FactSentence:
 
     def reduced(self, spec) -> bool:
         """A count of cards that something is taken out of: a `reduced_after` cue after it in its
-        sentence (bracketed asides set aside), or a `reduced_from` cue ending right before it."""
+        sentence (bracketed asides set aside, but for one card taken out in an aside right after
+        it), or a `reduced_from` cue ending right before it."""
         lo, hi = self.bounds
-        rest = blank_asides(self.norm[self.end:hi])
-        if any(c.search(rest) for c in map(self.cue, spec.reduced_after) if c is not None):
+        if any(c.search(self.rest) for c in map(self.cue, spec.reduced_after) if c is not None):
+            return True
+        if self._one_card_out(spec) is not None:
             return True
         return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.reduced_from) if c is not None)
 
     def removed_count(self, spec, suits: tuple[str, ...]) -> tuple[int, int] | None:
         """How many cards a `reduced_after` cue after the count takes out of the pack, when a
         number counting them stands just before it ("a deck of 52 cards, with one queen
-        removed": 1; not a card named by its suit, "the eight of diamonds removed"), and where
-        that cue ends; None when the sentence does not say."""
-        _, hi = self.bounds
-        rest = blank_asides(self.norm[self.end:hi])
+        removed": 1; not a card named by its suit, "the eight of diamonds removed"), or one card
+        named by rank and suit stands by it ("the eight of diamonds removed", "52枚のカード
+        （ダイヤの8は取り除かれています）", "удалена восьмёрка бубен": 1), and where that ends;
+        None when the sentence does not say."""
+        rest = self.rest
         for cue in (c for c in map(self.cue, spec.reduced_after) if c is not None):
             for m in cue.finditer(rest):
                 for n in self.grammar.any_number.finditer(rest, max(0, m.start() - REMOVED_REACH), m.start()):
@@ -97,7 +124,39 @@ class FactSentence:
                     if _COUNTED.fullmatch(rest, n.end(), m.start()) and not set(words) & set(suits):
                         count = self.grammar.numbers.parse(n.group())
                         return (count, self.end + m.end()) if count else None
+        end = self._one_card_out(spec)
+        return (1, self.end + end) if end is not None else None
+
+    def _one_card_out(self, spec) -> int | None:
+        """Where a removal of one card named by rank and suit (`one_card`) ends, after the fact in
+        its sentence or in an aside right after it; None when there is none."""
+        if self.one_card is None:
+            return None
+        for rest in (self.rest, self.opening_aside):
+            for cue in (c for c in map(self.cue, spec.reduced_after) if c is not None and rest):
+                for m in cue.finditer(rest):
+                    card = _one_card_by(self.one_card, rest, m.start(), m.end())
+                    if card is not None:
+                        return max(m.end(), card)
         return None
+
+    @cached_property
+    def rest(self) -> str:
+        """The sentence after the fact, bracketed asides blanked (offsets kept)."""
+        _, hi = self.bounds
+        return blank_asides(self.norm[self.end:hi])
+
+    @cached_property
+    def opening_aside(self) -> str | None:
+        """An aside that opens right after the fact ("52枚のカード（ダイヤの8は…）"), offsets kept
+        as in `rest`, its brackets and what follows it blanked; None when there is none."""
+        _, hi = self.bounds
+        text = self.norm[self.end:hi]
+        opening = _OPENING_ASIDE.match(text)
+        if opening is None:
+            return None
+        a, b = opening.span(1)
+        return " " * a + text[a:b] + " " * (len(text) - b)
 
     def replaced(self, spec) -> bool:
         """A `not_after` cue ending right before the value in its sentence (or a `not_before` cue
