@@ -173,6 +173,16 @@ def test_a_ditto_row_is_read_as_the_row_above_and_cited_as_itself():
 
 
 
+def test_rows_run_together_with_ditto_marks_each_keep_their_own_player_count():
+    text = ("POPE JOAN.\n\nThe table gives the cards dealt to each and the stock.\n\n"
+            "3 Players, 15 cards each 7 in the stock. 4 ” 12 ” 4 ” 6 ” 8 ” 4 ”\n")
+    got, facts, _ = facts_of(text, "en")
+    hands = {(f.value, f.qualifier) for f in facts if f.facet == "hand_size"}
+    assert hands == {(15, "3p"), (12, "4p"), (8, "6p")}
+    assert {(f.value, f.qualifier) for f in facts if f.facet == "talon_size"} == {(7, "3p"), (4, "4p"), (4, "6p")}
+    assert next(f for f in facts if f.value == 12).anchor.quote == "4 ” 12 ” 4 ”"
+
+
 def test_one_card_named_by_rank_and_suit_taken_out_removes_one_card():
     def deck(text, lang):
         return {f.value for f in facts_of(text, lang)[1] if f.facet == "deck_size"}

@@ -118,13 +118,17 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     rank_orders = knowledge.compiled(("rank_order_grammar", lang),
                                      lambda: rank_order_grammar(languages[lang], languages, vocab))
 
-    def emit(top: Section, ns: int, context: ReadContext, rule, m, start: int, end: int) -> None:
-        """One match (regex or token rule) at chunk offsets [start, end) -> a fact, if it holds."""
+    def emit(top: Section, ns: int, context: ReadContext, rule, m, start: int, end: int,
+             row: str | None = None) -> None:
+        """One match (regex or token rule) at chunk offsets [start, end) -> a fact, if it holds;
+        `row`: the text the match was read in, when not the chunk itself (a ditto row's expansion)."""
         for facet, value in read_values(rule, m, context):
-            emit_fact(top, ns, rule, start, end, facet, value)
+            emit_fact(top, ns, rule, start, end, facet, value,
+                      row_condition=condition_of(row, m.start(), m.end(), conditions, languages[lang].numbers)
+                      if row is not None else None)
 
     def emit_fact(top: Section, ns: int, rule, start: int, end: int, facet: str, value,
-                  per_pack: bool = False) -> None:
+                  per_pack: bool = False, row_condition: str | None = None) -> None:
         anchor = loc.anchor_from_normalized(ns + start, ns + end)
         if any(s <= anchor.start < e for s, e in skip):
             return
@@ -177,7 +181,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         if qualifier is None and game_id == top.game_id and top.id in variations \
                 and variations[top.id][0] <= anchor.start < variations[top.id][1]:
             qualifier = "alternative"   # under the game's "Variations" heading: one form of it
-        condition = condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
+        # a ditto row's own condition ("4 ” 12 ” 4 ”" read as "4 Players, 12 cards each …") first
+        condition = row_condition if row_condition not in (None, "said") else \
+            condition_of(norm, ns + start, ns + end, conditions, languages[lang].numbers)
         if condition == "said":   # "When two play, …": the count is the fact's own words
             if facet == "players":
                 said_as_condition.add(anchor.start)
@@ -232,7 +238,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 if script and not in_script(row.expanded, script):
                     continue
                 for m in rule.pattern.finditer(row.expanded):
-                    emit(top, ns, context, replace(rule, id=rule.id + "+ditto"), m, row.start, row.end)
+                    emit(top, ns, context, replace(rule, id=rule.id + "+ditto"), m, row.start, row.end,
+                         row=row.expanded)
         for rule, st in [*((points_rule, st) for st in point_statements(chunk, grammar, vocab)),
                          *((table_rule, st) for st in table_statements(chunk, tables, vocab))]:
             if st.rest_at_face:   # completed once the section's rank order is read (below)
