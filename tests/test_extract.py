@@ -106,8 +106,8 @@ def test_one_fact_per_stated_value_and_conflicts_are_flagged(embedded_build):
 
 
 # pinned just under the measured P/R (precision over judged lines, recall over all gold):
-# hoyle .936/.854, nifty 1.0/.931, foster-en .960/.978, web .980/.875, foster-ru 1.0/.913
-DEV_FLOORS = {"hoyle1909-ja": (0.92, 0.84), "nifty1995-ja": (0.98, 0.92), "foster1914-en": (0.94, 0.96),
+# hoyle .941/.858, nifty 1.0/.931, foster-en .975/.979, web .985/.876, foster-ru 1.0/.913
+DEV_FLOORS = {"hoyle1909-ja": (0.93, 0.85), "nifty1995-ja": (0.98, 0.92), "foster1914-en": (0.96, 0.97),
               "web2013-ja": (0.97, 0.86), "foster1914-ru": (0.99, 0.90)}
 
 
@@ -269,8 +269,8 @@ def test_japanese_guards_against_rounds_plays_and_comparisons():
 
 def test_held_out_facts_do_not_regress(embedded_build):
     # Annotated exhaustively over a few line ranges after the rules were written (tests/gold/heldout);
-    # every prediction in range is judged. Floors pinned under the last measurement (pooled P 0.88,
-    # R 0.79: hoyle .75/.75, foster .97/.79, web .63/.83; at the first measurement 0.86, 0.60).
+    # every prediction in range is judged. Floors pinned under the last measurement (pooled P 0.90,
+    # R 0.85: hoyle .75/.75, foster .98/.88, web .63/.83; at the first measurement 0.86, 0.60).
     from pipeline.evaluate import HELDOUT_DIR
     _, result = embedded_build
     families = family_lines(result.knowledge)
@@ -281,7 +281,7 @@ def test_held_out_facts_do_not_regress(embedded_build):
             o = eval_facts(sid, result.facts[sid], g, families).overall
             correct, judged, found, gold = correct + o.correct, judged + o.judged, found + o.found, gold + o.gold
     assert gold >= 50
-    assert correct / judged >= 0.85 and found / gold >= 0.77, (correct, judged, found, gold)
+    assert correct / judged >= 0.88 and found / gold >= 0.83, (correct, judged, found, gold)
 
 
 @pytest.mark.parametrize("text, lang, facet, value", [
