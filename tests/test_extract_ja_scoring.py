@@ -146,3 +146,17 @@ def test_the_second_of_two_values_offered_across_clauses_is_an_alternative():
 def test_a_rank_excepted_after_its_list_takes_the_later_value():
     got = _got("ヴァンテアン", "エース、キング、クイーン、ジャックはそれぞれ10として数え、エースは1として数える。")
     assert ("vingt-et-un", "card_points", "{'A': 1, 'K': 10, 'Q': 10, 'J': 10}") in got
+
+
+def test_a_rank_word_inside_a_longer_katakana_word_is_no_rank_cue():
+    """「ブランクの数字は1、2、3、4」: ランク inside ブランク (グランクー) names no rank order."""
+    got = _got("ピケ", "ブランクの数字は1、2、3、4です。")
+    assert not any(f == "rank_order" for _, f, _ in got), got
+    assert ("piquet", "rank_order", "['A', 'K', 'Q', 'J', '10']") in _got("ピケ", "ランクは A、K、Q、J、10 です。")
+
+
+def test_cards_dealt_to_the_table_are_no_hand():
+    """「追加のカードが2枚だけテーブルに裏向きに配られ、各プレイヤーは…」: a count dealt to the
+    table is no hand size (cue group `put`)."""
+    got = _got("ナポレオン", "追加のカードが2枚だけテーブルに裏向きに配られ、各プレイヤーはそれを見ることができます。")
+    assert not any(f == "hand_size" for _, f, _ in got), got
