@@ -161,10 +161,10 @@ def test_what_the_deal_leaves_is_the_stock_and_what_a_removal_leaves_the_deck():
 def test_a_pack_less_the_cards_the_sentence_counts_out_is_the_deck():
     got, _, _ = facts_of("OLD MAID.\n\nCards: Standard deck of 52 cards is used, but with one queen removed.\n", "en")
     assert ("old-maid", "deck_size", "51") in got
-    # a card named by its suit is no count of cards: the pack alone is dropped, as before
+    # one card named by rank and suit removes one card (cue group `one_card`)
     got, _, _ = facts_of("COMMIT.\n\nCommit is played with a pack of fifty-two cards, the eight of diamonds "
                          "removed.\n", "en")
-    assert not any(f == "deck_size" for _, f, _ in got)
+    assert {v for _, f, v in got if f == "deck_size"} == {"51"}
 
 
 def test_a_pack_used_in_duplicate_is_twice_the_pack_and_such_packs_are_counted():
