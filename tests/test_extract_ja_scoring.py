@@ -1,7 +1,7 @@
 """Japanese scoring items and card points: values split from their item (labels, headings,
 wrapped rows), card points in prose, items named by their ja names, glossed ranks."""
 
-from tests.test_extract import facts_of
+from tests.test_extract import WEB_PAGE, facts_of
 
 
 def _got(title: str, body: str) -> set[tuple]:
@@ -160,3 +160,13 @@ def test_cards_dealt_to_the_table_are_no_hand():
     table is no hand size (cue group `put`)."""
     got = _got("ナポレオン", "追加のカードが2枚だけテーブルに裏向きに配られ、各プレイヤーはそれを見ることができます。")
     assert not any(f == "hand_size" for _, f, _ in got), got
+
+
+def test_orders_said_for_a_game_with_trumps_and_one_without_are_conditional():
+    """「切札があるときは，A，10，K…，ないときは，A，K，Q…」: each order holds in one kind of game
+    (contract_scope), the second said with its subject left out."""
+    _, facts, _ = facts_of("ピケ\n\nカードの強さは，切札があるときは，A，10，K，Q，J，9，8，7，ないときは，"
+                           "A，K，Q，J，10，9，8，7 です．\n", "ja", WEB_PAGE)
+    assert {(str(f.value), f.qualifier) for f in facts if f.facet == "rank_order"} == {
+        ("['A', '10', 'K', 'Q', 'J', '9', '8', '7']", "conditional"),
+        ("['A', 'K', 'Q', 'J', '10', '9', '8', '7']", "conditional")}
