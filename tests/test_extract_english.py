@@ -186,3 +186,12 @@ def test_a_paragraph_announced_as_the_following_example_is_an_example():
     assert roles.get(("target_score", "61"), "example") == "example"
     assert roles.get(("score:pair_royal", "8"), "example") == "example"
     assert ("target_score", "61") in roles or ("score:pair_royal", "8") in roles   # read, as evidence
+
+
+def test_a_sentence_opening_with_if_and_a_lettered_player_is_an_example():
+    """"If A blocks the game, … he will win 7 points": a worked case (A, B, Y, Z are example
+    players); "If a player blocks …" stays a rule."""
+    _, facts, _ = facts_of("BLOCK GAME.\n\nThe game is 100 points. If A blocks the game, as he should, "
+                           "he will win 7 points.\n", "en")
+    roles = {(f.facet, str(f.value)): f.role for f in facts}
+    assert roles == {("target_score", "100"): "rule", ("target_score", "7"): "example"}

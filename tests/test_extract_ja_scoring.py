@@ -170,3 +170,9 @@ def test_orders_said_for_a_game_with_trumps_and_one_without_are_conditional():
     assert {(str(f.value), f.qualifier) for f in facts if f.facet == "rank_order"} == {
         ("['A', '10', 'K', 'Q', 'J', '9', '8', '7']", "conditional"),
         ("['A', 'K', 'Q', 'J', '10', '9', '8', '7']", "conditional")}
+
+
+def test_a_speculation_states_no_rule():
+    """「…同じ32枚のトランプを使うゲームの影響を受けたのではないでしょうか」: a guess (role other)."""
+    _, facts, _ = facts_of("ブロット\n\nブロットは，同じ32枚のトランプを使うゲームの影響を受けたのではないでしょうか．\n", "ja", WEB_PAGE)
+    assert [f.role for f in facts if f.facet == "deck_size"] == ["other"]
