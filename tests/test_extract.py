@@ -907,8 +907,8 @@ def test_a_summary_label_with_prose_after_its_value_on_the_line():
 ])
 def test_a_rule_told_in_the_past_is_a_former_form_of_the_game(lang, text, old, now):
     _, facts, _ = facts_of(text, lang)
-    hands = {str(f.value): f.qualifier for f in facts if f.facet == "hand_size"}
-    assert hands == {old: "alternative", now: None}
+    hands = {str(f.value): f.role for f in facts if f.facet == "hand_size"}
+    assert hands == {old: "history", now: "rule"}
 
 
 @pytest.mark.parametrize("lang, text", [
@@ -917,7 +917,7 @@ def test_a_rule_told_in_the_past_is_a_former_form_of_the_game(lang, text, old, n
 ])
 def test_an_old_game_told_in_the_past_keeps_its_rules(lang, text):
     _, facts, _ = facts_of(text, lang)
-    assert [(str(f.value), f.qualifier) for f in facts if f.facet == "hand_size"] == [("12", None)]
+    assert [(str(f.value), f.qualifier, f.role) for f in facts if f.facet == "hand_size"] == [("12", None, "rule")]
 
 
 @pytest.mark.parametrize("lang, text", [

@@ -209,7 +209,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             fid += f"={json.dumps(dump, sort_keys=True, ensure_ascii=False)}"
         facts.append(Fact(id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
                           value=value, qualifier=qualifier, anchor=anchor, rule=rule_id,
-                          role=_role(role_of(norm, ns + start, ns + end, roles), facet, knowledge)))
+                          role=_role(role_of(norm, ns + start, ns + end, roles), facet, knowledge,
+                                     told_in_the_past=place is not None and place.told_in_the_past())))
 
     conditions = knowledge.compiled(("conditions", lang), lambda: condition_patterns(languages[lang]))
     roles = knowledge.compiled(("role_cues", lang), lambda: role_cues(languages[lang]))
@@ -330,9 +331,12 @@ def _stripped_pack(facts: list[Fact], top: Section, knowledge: Knowledge) -> lis
     return [orders.standard[:orders.standard.index(lows.pop()) + 1]]
 
 
-def _role(role: str, facet: str, knowledge: Knowledge) -> str:
+def _role(role: str, facet: str, knowledge: Knowledge, told_in_the_past: bool = False) -> str:
     """A law passage states penalties; the other counts in it describe the irregularity ("only
-    seven cards in the talon", "thirteen cards in his hand"), not the game's rule."""
+    seven cards in the talon", "thirteen cards in his hand"), not the game's rule. A rule told in
+    the past ("каждому игроку сдавалось по двенадцать карт") is how the game was once played."""
+    if role == "rule" and told_in_the_past:
+        return "history"
     return "other" if role == "law" and knowledge.facets.item(facet) is None else role
 
 

@@ -263,8 +263,6 @@ def qualifier_from_sentence(place: FactSentence | None, spec, qualifier: str | N
         return "optional"   # a list whose lead-in says only some play it ("認める人もいます")
     if spec is not None and spec.suit_scoped and (scope := place.suit_scope()):
         return scope   # "in plain suits", "切り札以外"
-    if place.told_in_the_past():
-        return "alternative"   # "каждому игроку сдавалось по двенадцать карт": as it was once
     if place.names_a_form(form()):
         return "alternative"   # "В. с прикупкой — раздается по 12 карт": one form of the game
     return None
