@@ -19,3 +19,10 @@ def test_without_a_stated_pack_only_the_named_ranks_count():
     got, _, _ = facts_of("PIQUET.\n\nValue of the cards:\n- Ace 11 points\n- King, Queen, Jack 10 points\n"
                          "- the lower cards count their face value.\n", "en")
     assert ("piquet", "card_points", "{'A': 11, 'K': 10, 'Q': 10, 'J': 10}") in got
+
+
+def test_a_section_stating_several_packs_completes_nothing():
+    got, _, _ = facts_of("СЕКА\n\nИспользуется колода из 52 карт. Для игры до четырёх человек используются 20 карт.\n\nСтоимость карт:\n"
+                         "  • Туз — 11 очков\n  • Король, Дама и Валет — 10 очков\n"
+                         "  • Младшие карты считаются по номиналу.\n", "ru")
+    assert ("seka", "card_points", "{'A': 11, 'K': 10, 'Q': 10, 'J': 10}") in got

@@ -322,13 +322,13 @@ def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | Non
 
 
 def _stripped_pack(facts: list[Fact], top: Section, knowledge: Knowledge) -> list[list[str]]:
-    """The standard order of the one pack a section states (`orders: stripped:`), if any."""
+    """The standard order of the one pack a section states (`orders: stripped:`), if any: not
+    where it states several, whatever their qualifiers ("a pack of 52; 20 cards for up to four
+    players, 36 for five to ten")."""
     orders = knowledge.terms.orders
-    lows = {orders.stripped.get(f.value) for f in facts if f.facet == "deck_size" and f.qualifier is None
-            and f.game_id == top.game_id and isinstance(f.value, int)}
-    if len(lows) != 1 or None in lows:
-        return []
-    return [orders.standard[:orders.standard.index(lows.pop()) + 1]]
+    sizes = {f.value for f in facts if f.facet == "deck_size" and f.game_id == top.game_id}
+    low = orders.stripped.get(next(iter(sizes))) if len(sizes) == 1 else None
+    return [orders.standard[:orders.standard.index(low) + 1]] if low else []
 
 
 def _role(role: str, facet: str, knowledge: Knowledge, told_in_the_past: bool = False) -> str:
