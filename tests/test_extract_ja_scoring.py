@@ -176,3 +176,10 @@ def test_a_speculation_states_no_rule():
     """「…同じ32枚のトランプを使うゲームの影響を受けたのではないでしょうか」: a guess (role other)."""
     _, facts, _ = facts_of("ブロット\n\nブロットは，同じ32枚のトランプを使うゲームの影響を受けたのではないでしょうか．\n", "ja", WEB_PAGE)
     assert [f.role for f in facts if f.facet == "deck_size"] == ["other"]
+
+
+def test_a_count_of_opponents_is_no_player_count():
+    """「4人の対戦相手と遊びます」: one side counted (cue group side_of), not the players."""
+    got = _got("ソロホイスト", "4人の対戦相手と遊びます。")
+    assert not any(f == "players" for _, f, _ in got), got
+    assert ("solo-whist", "players", "min=4 max=4") in _got("ソロホイスト", "4人の対戦で遊びます。")
