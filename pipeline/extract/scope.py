@@ -296,6 +296,7 @@ def form_label(knowledge, lang: str, game_id: str) -> BudgetedPattern:
     joiners = [j for j in knowledge.languages[lang].profile.names.prefix_joiners if j.strip() != j]
     if not names or not joiners:
         return compile_pattern("(?!)")
-    said = "|".join([*map(regex.escape, names), *{regex.escape(n[0]) + r"\." for n in names}])
+    # (sorted: the same pattern in every run, whatever the hash seed)
+    said = "|".join([*map(regex.escape, names), *sorted({regex.escape(n[0]) + r"\." for n in names})])
     return compile_pattern(rf"(?<=^|[.!?;]\s{{1,3}}|\n\s{{0,3}})(?:{said})(?:{'|'.join(map(regex.escape, joiners))})\w+\s*[—–]\s",
                            regex.IGNORECASE)

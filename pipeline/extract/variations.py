@@ -1,5 +1,6 @@
-"""A game's variations part: from a sub-heading that opens its variations ("Variations",
-「バリエーション」, 「手札の変形」, «Варианты игры») to the end of the game's section.
+"""A game's variations part: the sub-section under a heading that opens its variations
+("Variations", 「バリエーション」, 「手札の変形」, «Варианты игры»), and the list-only sub-sections
+after it (a prose sub-section ends it).
 
 A web page lists its variations under one heading and then gives each its own sub-heading
 (「少人数または多人数」, 「山札の変形」); a fact read there is one form of the game, not its rule,
