@@ -107,7 +107,7 @@ def test_one_fact_per_stated_value_and_conflicts_are_flagged(embedded_build):
 
 # pinned just under the measured P/R (precision over judged lines, recall over all gold):
 # hoyle .941/.858, nifty 1.0/.931, foster-en .975/.979, web .985/.876, foster-ru 1.0/.913
-DEV_FLOORS = {"hoyle1909-ja": (0.93, 0.85), "nifty1995-ja": (0.98, 0.92), "foster1914-en": (0.96, 0.97),
+DEV_FLOORS = {"hoyle1909-ja": (0.95, 0.85), "nifty1995-ja": (0.98, 0.92), "foster1914-en": (0.96, 0.97),
               "web2013-ja": (0.97, 0.86), "foster1914-ru": (0.99, 0.90)}
 
 

@@ -265,16 +265,15 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
         for tm in token_rules.matches(chunk, items=contexts[lang].items):
             emit(top, ns, contexts[lang], tm.rule, tm, tm.start, tm.end)
         # "A = 11, K Q J = 10, the rest at face value": the numerals of the pack this section's
-        # rank order names count their own number (without a rank order, the named ranks only)
+        # rank order (or its one stated pack) names count their own number
         orders = [f.value for f in facts[first_of_top:] if f.facet == "rank_order" and f.qualifier is None
                   and f.game_id == top.game_id] or _stripped_pack(facts[first_of_top:], top, knowledge)
-        for rule, st in rest_at_face:
+        for rule, st in rest_at_face if orders else ():   # (no pack known: a map left incomplete is not emitted)
             points = dict(st.points)
-            for r in (orders[0] if orders else []):
+            for r in orders[0]:
                 if r.isdigit():
                     points.setdefault(r, int(r))
-            emit_fact(top, ns, replace(rule, id=rule.id + ("+rest" if orders else "")), st.start, st.end,
-                      "card_points", points)
+            emit_fact(top, ns, replace(rule, id=rule.id + "+rest"), st.start, st.end, "card_points", points)
     facts = largest_of_a_sentence(facts, doc, statements, knowledge.facets)
     merged = resolve_overlaps(merge_players(resolve_overlaps(facts), doc.text))
     merged = second_offered(merged, doc.text, statements.cues.get("or_clause") if statements else None)

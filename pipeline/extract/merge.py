@@ -13,11 +13,12 @@ from schemas import Fact, PlayerRange
 
 def within_a_stated_range(facts: list[Fact], said_as_condition: set[int]) -> list[Fact]:
     """"Cribbage is a game for two, although three may play, or four. When two play, …": a count
-    said as a condition, inside a range the game's text states, opens a rule for that many and is
-    no player count of its own (in a section with no range, "When four play, …" states it)."""
+    said as a condition, inside a range (or a count) the game's text states, opens a rule for that
+    many and is no player count of its own (in a section that states none, "When four play, …"
+    states it)."""
     ranges: dict[tuple, list] = {(f.game_id, f.section_id): [] for f in facts}
     for f in facts:
-        if f.facet == "players" and f.anchor.start not in said_as_condition and f.value.min < f.value.max:
+        if f.facet == "players" and f.anchor.start not in said_as_condition:
             ranges[(f.game_id, f.section_id)].append(f.value)
     return [f for f in facts if not (f.facet == "players" and f.anchor.start in said_as_condition and any(
         r.min <= f.value.min and f.value.max <= r.max for r in ranges[(f.game_id, f.section_id)]))]

@@ -48,6 +48,7 @@ class PointGrammar:
     each: BudgetedPattern
     cue: BudgetedPattern
     particular: BudgetedPattern      # a suit name just before the subject: one card ("the spade Jack")
+    rest_sentence: BudgetedPattern   # a sentence of its own: "All other cards, including the Ace, retain their face value."
 
 
     numbers: object                # the language's NumberReader
@@ -77,7 +78,19 @@ def point_grammar(language, vocab: RankVocabulary, suits: tuple[str, ...], max_p
                         compile_pattern(data.cue, regex.IGNORECASE),
                         compile_pattern(rf"(?<!\w)(?:{'|'.join(regex.escape(x) for x in suits) or '(?!)'})\s+$",
                                       regex.IGNORECASE),
+                        compile_pattern(rf"\s*(?:{data.determiner})?(?P<rest>(?:{data.others})[^\n.;。]{{0,60}}?"
+                                        rf"(?:{data.face_value}))", regex.IGNORECASE | regex.V0),
                         language.numbers, max_points)
+
+
+ACE_FACE = 1   # an ace counted at its face value ("all other cards, including the Ace") is one pip
+
+
+def _rest_sentence(text: str, end: int, after: regex.Match, grammar: PointGrammar) -> regex.Match | None:
+    """The sentence right after a point map (ending at `end`) when it opens with "the others …
+    at face value", in the same paragraph."""
+    m = grammar.rest_sentence.match(text, after.start())
+    return m if m and "\n\n" not in text[end:after.start()] else None
 
 
 def _rank_token(vocab_token: str) -> str:
@@ -119,7 +132,8 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
     if grammar is None:
         return []
     out: list[PointStatement] = []
-    for sentence in SENTENCE.finditer(text):
+    sentences = list(SENTENCE.finditer(text))
+    for i, sentence in enumerate(sentences):
         if not grammar.cue.search(sentence.group()):
             continue  # cheap: no word that states a value
         points: dict[str, int] = {}
@@ -164,7 +178,15 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
                          for o in grammar.others.finditer(sentence.group(), spans[0][0] - sentence.start())):
             continue  # "V(J) 20, 9 14, the others as in plain suits": the others not read, the map incomplete
         if len(points) >= 2 and (len(spans) >= 2 or several_each):
-            out.append(PointStatement(spans[0][0], spans[-1][1], points, rest_at_face=rest_at_face))
+            end = spans[-1][1]
+            rest = (_rest_sentence(text, sentence.end(), sentences[i + 1], grammar)
+                    if not rest_at_face and i + 1 < len(sentences) else None)
+            if rest:   # "…, the 10 being worth ten points each. All other cards … retain their face value."
+                rest_at_face, end = True, rest.end("rest")
+                for r in _ranks(rest.group("rest"), vocab):
+                    points.setdefault(r, ACE_FACE if r == "A" else int(r) if r.isdigit() else None)
+                points = {r: v for r, v in points.items() if v is not None}
+            out.append(PointStatement(spans[0][0], end, points, rest_at_face=rest_at_face))
     return out
 
 

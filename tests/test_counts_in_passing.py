@@ -1,0 +1,67 @@
+"""Counts that are not the game's rule: a trick's cards, those who declare in one hand, the
+cards that remain, a deal run until a card turns up or of the rest alone; a player count said as
+a condition where the section states it already; the old way; a total given a name."""
+
+from tests.test_extract import facts_of
+
+
+def _facet(got, facet):
+    return {(g, v) for g, f, v in got if f == facet}
+
+
+def test_a_tricks_cards_are_no_hand():
+    got, _, _ = facts_of("ソロホイスト\n\nトリックは当然、それぞれ3枚のカードで構成されます。\n", "ja")
+    assert _facet(got, "hand_size") == set()
+    got, _, _ = facts_of("WHIST\n\nEach trick consists of four cards. Each player has 13 cards.\n", "en")
+    assert _facet(got, "hand_size") == {("whist", "13")}
+
+
+def test_those_who_declare_in_one_hand_are_no_player_count():
+    got, _, _ = facts_of("ホイスト\n\nただし、3人しかプレイを宣言せず、それぞれが1トリックずつ取る場合もあります。\n", "ja")
+    assert _facet(got, "players") == set()
+    got, _, _ = facts_of("WHIST\n\nIf three players declare to play, the pool is divided.\n", "en")
+    assert _facet(got, "players") == set()
+
+
+def test_the_remaining_cards_are_no_pack():
+    got, _, _ = facts_of("ホイスト\n\nディーラーは一番上の5枚のカードを脇に置きます。残りの48枚のカードはホイストと同じように配られます。\n", "ja")
+    assert _facet(got, "deck_size") == set()
+    got, _, _ = facts_of("WHIST\n\nFive cards are laid aside. The remaining 48 cards are dealt as at whist.\n", "en")
+    assert _facet(got, "deck_size") == set()
+
+
+def test_a_deal_until_a_card_turns_up_or_of_the_rest_alone_is_no_pattern():
+    got, _, _ = facts_of("ホイスト\n\nディーラーはカードを1枚ずつ表向きにして配り続け、最初に表向きにされた2枚のカードの"
+                         "どちらかとペアになるカードが現れるまで続けます。\n", "ja")
+    assert _facet(got, "deal_pattern") == set()
+    got, _, _ = facts_of("ソロホイスト\n\nカードは4人のプレイヤーに3枚ずつ順番に配られ、残りが4枚になるまで続きます。"
+                         "その後、残りは1枚ずつ配られます。\n", "ja")
+    assert _facet(got, "deal_pattern") == set()
+    got, _, _ = facts_of("WHIST\n\nThe dealer deals the cards one at a time, face up, until a jack appears.\n", "en")
+    assert _facet(got, "deal_pattern") == set()
+    got, _, _ = facts_of("WHIST\n\nThe cards are dealt by threes.\n", "en")
+    assert _facet(got, "deal_pattern") == {("whist", "[3]")}
+
+
+def test_a_count_said_as_a_condition_where_the_section_states_it_is_no_second_count():
+    _, facts, _ = facts_of("セドマ\n\n人数は4人です。\n\n4 人で遊ぶとき，味方同士で指示することを認める人もいます．\n", "ja")
+    assert [(f.value.min, f.qualifier) for f in facts if f.facet == "players"] == [(4, None)]
+
+
+def test_the_old_way_is_an_alternative_and_a_past_occasion_is_no_option():
+    _, facts, _ = facts_of("CASSINO.\n\nThere are several methods of scoring. The old way was to play 11 points up, "
+                           "deducting the lower score. The common method is to count every hand a game.\n", "en")
+    assert [(f.value, f.qualifier) for f in facts if f.facet == "target_score"] == [(11, "alternative")]
+    # 「…プレイされていたこともあります」: it was once played, not "some play it"
+    _, facts, _ = facts_of("ベジーク\n\n６組使うシックスパック・ベジークなどが盛んにプレイされていたこともあります。\n", "ja")
+    assert [(f.game_id, f.qualifier) for f in facts if f.facet == "packs"] == [("six-pack-bezique", None)]
+    _, facts, _ = facts_of("ベジーク\n\n６組使うこともあります。\n", "ja")
+    assert [f.qualifier for f in facts if f.facet == "packs"] == ["alternative"]
+
+
+def test_a_total_given_a_name_is_no_scoring_item():
+    got, _, _ = facts_of("ルビコン・ベジーク\n\n1000点というスコアは「ルビコン」と呼ばれ、このスコアに達しないプレイヤーは"
+                         "「ルビコンされた」とされます。\n", "ja")
+    assert not [g for g in got if g[1].startswith("score")]
+    got, _, _ = facts_of("ルビコン・ベジーク\n\n4枚揃うと100点となり、これを「フォー・エース」と呼びます。\n", "ja")
+    assert ("rubicon-bezique", "score:four_aces", "100") in got
