@@ -65,3 +65,10 @@ def test_a_total_given_a_name_is_no_scoring_item():
     assert not [g for g in got if g[1].startswith("score")]
     got, _, _ = facts_of("ルビコン・ベジーク\n\n4枚揃うと100点となり、これを「フォー・エース」と呼びます。\n", "ja")
     assert ("rubicon-bezique", "score:four_aces", "100") in got
+
+
+def test_an_item_followed_by_another_subject_is_not_what_counts():
+    got, _, _ = facts_of("ALL FOURS.\n\nIn the old game every trick counts one point. The game counts one.\n", "en")
+    assert [g for g in got if g[1] == "score:game"] == [("all-fours", "score:game", "1")]
+    _, facts, _ = facts_of("ALL FOURS.\n\nIn the old game every trick counts one point.\n", "en")
+    assert [f for f in facts if f.facet == "score:game"] == []
