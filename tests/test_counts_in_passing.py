@@ -72,3 +72,8 @@ def test_an_item_followed_by_another_subject_is_not_what_counts():
     assert [g for g in got if g[1] == "score:game"] == [("all-fours", "score:game", "1")]
     _, facts, _ = facts_of("ALL FOURS.\n\nIn the old game every trick counts one point.\n", "en")
     assert [f for f in facts if f.facet == "score:game"] == []
+
+
+def test_some_people_who_play_otherwise_offer_an_alternative():
+    _, facts, _ = facts_of("ナポレオン\n\n目標は，一番早く100点以上取ること．\n\n100点でなく，101点に到達した人を勝ちとする人がいます．\n", "ja")
+    assert sorted((f.value, f.qualifier or "") for f in facts if f.facet == "target_score") == [(100, ""), (101, "alternative")]

@@ -5,7 +5,7 @@ from pipeline.extract import extract
 from pipeline.ingest import ingest
 from pipeline.manifest import ManifestEntry
 from pipeline.segment import segment
-from tests.test_extract import KNOWLEDGE
+from tests.test_extract import KNOWLEDGE, facts_of
 
 
 def facts_under(text: str, lang: str, convention: str):
@@ -42,3 +42,13 @@ def test_a_prose_sub_section_ends_the_variations_part():
     assert ("deck_size", "52", None) in got
     assert ("deck_size", "32", "alternative") in got
     assert ("hand_size", "5", None) in got   # "NUMBER OF PLAYERS.": prose, the game's rule again
+
+
+def test_a_variants_variations_part_lists_the_familys_forms():
+    # a page goes on from durak to one variant, then lists the variations: they are durak's,
+    # except under a sub-heading naming the variant
+    got, _, _ = facts_of("ドゥラーク\n\n36枚のトランプを使います．人数は2〜6人です．\n\n単純なドゥラーク\n\n"
+                         "守備が失敗したとき，攻め札は片付けます．\n\nバリエーション\n\n少人数または多人数\n\n"
+                         "• ダブル．36 枚のトランプ 2 組を使います．\n\n単純なドゥラークの攻め札\n\n• ペア．手札は 5 枚です．\n", "ja")
+    assert ("durak", "packs", "2") in got and ("simple-durak", "packs", "2") not in got
+    assert ("simple-durak", "hand_size", "5") in got

@@ -145,6 +145,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             if not game_id:
                 return  # no game to attribute it to
             rule_id = rule.id + "+topic-game"
+        in_variations = top.id in variations and variations[top.id][0] <= anchor.start < variations[top.id][1]
+        if in_variations and game_id == top.game_id and top.id in family_of \
+                and not (top.title and home.title and top.title.strip() in home.title):
+            game_id = family_of[top.id]   # a variant's "Variations" part lists the family's forms (not
+            # under a sub-heading naming the variant: 「単純なドゥラークの攻め札」)
         if not _fits_game(knowledge, facet, game_id):
             return
         spec = knowledge.facets.spec(facet)
@@ -178,8 +183,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             qualifier = "alternative"   # "the game is 121, or even 181": 181 is the value offered second
         qualifier = qualifier_from_sentence(place, spec, qualifier, lambda: knowledge.compiled(
             ("form_label", lang, game_id), lambda: form_label(knowledge, lang, game_id)))
-        if qualifier is None and game_id == top.game_id and top.id in variations \
-                and variations[top.id][0] <= anchor.start < variations[top.id][1]:
+        if qualifier is None and in_variations and game_id in (top.game_id, family_of.get(top.id)):
             qualifier = "alternative"   # under the game's "Variations" heading: one form of it
         # a ditto row's own condition ("4 ” 12 ” 4 ”" read as "4 Players, 12 cards each …") first
         condition = row_condition if row_condition not in (None, "said") else \
@@ -220,6 +224,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     options = options_headings(knowledge)
     variations = {s.id: at for s in sections if s.level == 0
                   if (at := variations_span(s, sections, doc.text, options)) is not None}
+    by_id = {s.id: s for s in sections}
+    # a variant's section holding a "Variations" heading: on a page that goes on from the family's
+    # game to one variant, the variations listed after it are the family's, not the variant's
+    family_of = {s.id: by_id[s.parent_id].game_id for s in sections if s.id in variations and s.kind == "variant"
+                 and s.parent_id in by_id and by_id[s.parent_id].game_id not in (None, s.game_id)}
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
         ns = doc.norm_index(top.anchor.start)

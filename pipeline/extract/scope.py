@@ -21,6 +21,7 @@ _LIST_ITEM = compile_pattern(r"[ \t]*[-•・*●■◆▪]")   # a line that is
 STAGE_REACH = 1500     # how far after a hand its deal's later stage may be told (past the bidding)
 FORM_LABEL_REACH = 40  # how far before a fact's clause a label naming a form of its game may begin
 LIST_REACH = 40        # how many lines back a list item's lead-in may stand
+_SENTENCES = compile_pattern(r"[^。．.!?！？]+[。．.!?！？:：]?")   # a lead-in line's sentences
 _OPENING_ASIDE = compile_pattern(r"\s?[(（]([^()（）]*)[)）]")   # an aside right after a fact
 
 
@@ -95,7 +96,10 @@ class FactSentence:
             lo = self.norm.rfind("\n", 0, pos - 1) + 1
             line, pos = self.norm[lo:pos - 1], lo
             if line.strip() and not _LIST_ITEM.match(line):
-                return self.grammar.alternative.search(blank_asides(line)) is not None
+                # the lead-in's first sentence (its topic) or its last (which introduces the
+                # list), not an option said in passing of one aspect
+                said = [m.group() for m in _SENTENCES.finditer(line)]
+                return any(self.grammar.alternative.search(blank_asides(x)) for x in said[:1] + said[-1:])
         return False
 
     def reduced(self, spec) -> bool:
