@@ -77,3 +77,17 @@ def test_an_item_followed_by_another_subject_is_not_what_counts():
 def test_some_people_who_play_otherwise_offer_an_alternative():
     _, facts, _ = facts_of("ナポレオン\n\n目標は，一番早く100点以上取ること．\n\n100点でなく，101点に到達した人を勝ちとする人がいます．\n", "ja")
     assert sorted((f.value, f.qualifier or "") for f in facts if f.facet == "target_score") == [(100, ""), (101, "alternative")]
+
+
+def test_cards_chosen_or_used_from_the_hand_are_no_hand():
+    got, _, _ = facts_of("ナポレオン\n\n手札は10枚です。\n\n• 1枚．好きな手札1枚．\n", "ja")
+    assert _facet(got, "hand_size") == {("napoleon", "10")}
+    got, _, _ = facts_of("ブロート\n\n8枚の手札を配ります。\n\n1枚の手札を複数の手役に使うことを認める人がいます。\n", "ja")
+    assert _facet(got, "hand_size") == {("belote", "8")}
+
+
+def test_how_enjoyable_a_number_of_players_makes_the_game_is_advice():
+    _, facts, _ = facts_of("ルー\n\nどちらの場合もプレイヤーの人数に制限はないが、6人か7人でプレイするとより楽しめる。\n", "ja")
+    assert [f.role for f in facts if f.facet == "players"] == ["strategy"]
+    _, facts, _ = facts_of("ナポレオン\n\n3人プレイだと、大きなリスクを冒すことが多く、6人プレイだと、ゲームが退屈になってしまうことがよくあります。\n", "ja")
+    assert {f.role for f in facts if f.facet == "players"} == {"strategy"}

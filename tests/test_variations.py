@@ -52,3 +52,13 @@ def test_a_variants_variations_part_lists_the_familys_forms():
                          "• ダブル．36 枚のトランプ 2 組を使います．\n\n単純なドゥラークの攻め札\n\n• ペア．手札は 5 枚です．\n", "ja")
     assert ("durak", "packs", "2") in got and ("simple-durak", "packs", "2") not in got
     assert ("simple-durak", "hand_size", "5") in got
+
+
+def test_sub_headings_after_a_variant_listed_under_the_familys_variations_are_the_familys_forms():
+    text = ("1000\n\n3 人で遊びます．目標点は1000点です．\n\nバリエーションあるいは類似のゲーム\n\n501\n\n目標点は501点です．\n\n"
+            "32枚のトランプを使う\n\n手札を10枚ずつ配ります．最後のカード勝負に勝った人は10点を得ます．\n")
+    _, facts, _ = facts_of(text, "ja")
+    got = {(f.game_id, f.facet, str(f.value), f.qualifier) for f in facts}
+    assert ("five-hundred-one", "target_score", "501", None) in got
+    assert ("thousand", "hand_size", "10", "alternative") in got
+    assert not [g for g in got if g[0] == "five-hundred-one" and g[1] == "hand_size"]

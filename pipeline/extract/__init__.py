@@ -146,10 +146,14 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                 return  # no game to attribute it to
             rule_id = rule.id + "+topic-game"
         in_variations = top.id in variations and variations[top.id][0] <= anchor.start < variations[top.id][1]
-        if in_variations and game_id == top.game_id and top.id in family_of \
-                and not (top.title and home.title and top.title.strip() in home.title):
+        names_top = bool(top.title and home.title and top.title.strip() in home.title)
+        if in_variations and game_id == top.game_id and top.id in family_of and not names_top:
             game_id = family_of[top.id]   # a variant's "Variations" part lists the family's forms (not
             # under a sub-heading naming the variant: 「単純なドゥラークの攻め札」)
+        elif top.id in listed_in and game_id == top.game_id and home is not top and not names_top:
+            # a variant listed under its family's "Variations" heading: the sub-headings after it
+            # are the list's next items (「501」 then 「32枚のトランプを使う」), forms of the family's game
+            game_id, in_variations = listed_in[top.id], True
         if not _fits_game(knowledge, facet, game_id):
             return
         spec = knowledge.facets.spec(facet)
@@ -183,7 +187,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             qualifier = "alternative"   # "the game is 121, or even 181": 181 is the value offered second
         qualifier = qualifier_from_sentence(place, spec, qualifier, lambda: knowledge.compiled(
             ("form_label", lang, game_id), lambda: form_label(knowledge, lang, game_id)))
-        if qualifier is None and in_variations and game_id in (top.game_id, family_of.get(top.id)):
+        if qualifier is None and in_variations and game_id in (top.game_id, family_of.get(top.id), listed_in.get(top.id)):
             qualifier = "alternative"   # under the game's "Variations" heading: one form of it
         # a ditto row's own condition ("4 ” 12 ” 4 ”" read as "4 Players, 12 cards each …") first
         condition = row_condition if row_condition not in (None, "said") else \
@@ -229,6 +233,9 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     # game to one variant, the variations listed after it are the family's, not the variant's
     family_of = {s.id: by_id[s.parent_id].game_id for s in sections if s.id in variations and s.kind == "variant"
                  and s.parent_id in by_id and by_id[s.parent_id].game_id not in (None, s.game_id)}
+    listed_in = {s.id: by_id[s.parent_id].game_id for s in sections if s.level == 0 and s.kind == "variant"
+                 and s.parent_id in variations and by_id[s.parent_id].game_id not in (None, s.game_id)
+                 and not doc.text[variations[s.parent_id][1]:s.anchor.start].strip()}
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
         ns = doc.norm_index(top.anchor.start)
