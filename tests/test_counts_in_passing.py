@@ -91,3 +91,15 @@ def test_how_enjoyable_a_number_of_players_makes_the_game_is_advice():
     assert [f.role for f in facts if f.facet == "players"] == ["strategy"]
     _, facts, _ = facts_of("ナポレオン\n\n3人プレイだと、大きなリスクを冒すことが多く、6人プレイだと、ゲームが退屈になってしまうことがよくあります。\n", "ja")
     assert {f.role for f in facts if f.facet == "players"} == {"strategy"}
+
+
+def test_other_games_pointed_at_an_edit_log_and_a_card_dealt_face_down_state_no_rule():
+    _, facts, _ = facts_of("ドゥラーク\n\n人数は2〜6人です。\n\nプレフェランス，ブリッジなどがあるが，全部論理的なゲームです．"
+                           "ただし，これらは 3～4人 向けのゲームです．\n\n(2013.12.10) 501と32枚のトランプを使う"
+                           "バリエーションを追記しました．\n", "ja")
+    assert [(f.facet, str(f.value), f.role) for f in facts if f.role == "rule"] == [("players", "min=2 max=6", "rule")]
+    got, _, _ = facts_of("スタッドポーカー\n\n1枚の手札は裏向きに配られ、残りの4枚は表向きに配られます。\n", "ja")
+    assert _facet(got, "hand_size") == set()
+    got, _, _ = facts_of("WHIST\n\nWhist is played by four persons. Bridge and euchre are good; these are games for "
+                         "three or four players.\n", "en")
+    assert _facet(got, "players") == {("whist", "min=4 max=4")}

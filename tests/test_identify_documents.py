@@ -166,3 +166,19 @@ def test_markup_is_read_as_markup_and_anchors_stay_in_the_original():
     assert any(f.facet == "deck_size" and f.value == 32 for f in facts)
     for f in facts:
         assert text[f.anchor.start:f.anchor.end] == f.anchor.quote
+
+
+def test_a_page_of_several_answers_gives_each_part_its_game():
+    # a later line opening with a game phrase starts that game's part; the lines before it are
+    # the one other game the declared title names
+    text = ("Интересная игра. Для игры используют колоду в 36 карт. Для выигрыша нужно набрать 61 очко.\n"
+            "Ответ на вопрос: Как играть в карты в \"Козла\"? Это карточная игра, для которой нужна колода из 32 карт.\n")
+    entry = ManifestEntry(id="t", file="texts/t.txt", language="ru", title="Как играть в буркозла (буркозёл и козёл)")
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
+    tops = [(s.game_id, s.start_line) for s in segment_document(doc, KNOWLEDGE, title=entry.title).sections
+            if s.level == 0]
+    assert tops == [("burkozel", 1), ("kozel", 2)]
+    # a title naming only the phrase's game: one part
+    entry = entry.model_copy(update={"title": "Как играть в козла"})
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
+    assert [s.game_id for s in segment_document(doc, KNOWLEDGE, title=entry.title).sections if s.level == 0] == ["kozel"]

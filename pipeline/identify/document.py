@@ -215,3 +215,22 @@ def _from_title(index, title: str, evidence: str, at: int) -> DocumentGame | Non
         return DocumentGame(gid, None if gid else named, evidence, at)
     gid = index.named_in_text(title)  # "Rubicon Bezique question": a declared title may say more
     return DocumentGame(gid, None, evidence, at) if gid else None
+
+
+PART_LEAD = 80   # a game phrase this near a line's start opens that line's part of the page
+
+
+def compilation_parts(doc, knowledge, start: int, end: int, found: DocumentGame,
+                      declared_title: str | None) -> tuple[int, str] | None:
+    """A page that gathers several answers ("подборка ответов"), identified by a game phrase
+    that opens a later line ("Ответ на вопрос: Как играть в карты в «Козла»? …"): that line
+    starts the phrase's game's part, and the lines before it are about the one other game the
+    declared title names ("Как играть в буркозла … (буркозёл и козёл)"). Returns (ORIGINAL
+    offset where the phrase's part starts, the game of the text before it), or None."""
+    if found.evidence != "game-phrase" or found.game_id is None or not declared_title:
+        return None
+    line = doc.text.rfind("\n", start, found.start) + 1
+    if line <= start or found.start - line > PART_LEAD or not doc.text[start:line].strip():
+        return None
+    others = [g for g in game_index(knowledge).games_named_in(declared_title) if g != found.game_id]
+    return (line, others[0]) if len(others) == 1 else None

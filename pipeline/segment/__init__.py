@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.identify.document import document_game
+from pipeline.identify.document import compilation_parts, document_game
 from pipeline.identify.index import GameIndex, game_index
 from pipeline.identify.mentions import dominant_game
 from pipeline.identify.provisional import provisional_game
@@ -310,17 +310,24 @@ def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], s
         game = provisional_game(found.name, doc.language, knowledge.languages, found.parent)
         provisional.append(game)
         game_id = game.id
-    known = knowledge.by_id.get(game_id)
-    kind = "variant" if known is not None and known.parent else "game"
     title = None
     if found.evidence in ("title-line", "declared-title"):
         line_end = doc.text.find("\n", found.start)
         title = doc.text[found.start:line_end if line_end >= 0 else len(doc.text)].strip() or None
-    top = make(start, end, kind, title, game_id, None, 0, f"document+{found.evidence}")
-    sections = [top]
-    subs = [h for h in headings if start < h.cand.start < end]
-    for j, sub in enumerate(subs):
-        s_end = subs[j + 1].cand.start if j + 1 < len(subs) else end
-        kind = sub.kind if sub.kind not in ("game", "variant") else "subsection"
-        sections.append(make(sub.cand.start, s_end, kind, sub.cand.title or None, game_id, top.id, 1, sub.rule))
+    parts = [(start, end, game_id, title, f"document+{found.evidence}")]
+    split = compilation_parts(doc, knowledge, start, end, found, declared_title)
+    if split:   # a page of several answers: the part before the phrase's line is the title's other game
+        at, first = split
+        parts = [(start, at, first, None, "document+manifest-title"), (at, end, game_id, None, parts[0][4])]
+    sections = []
+    for p_start, p_end, p_game, p_title, rule in parts:
+        known = knowledge.by_id.get(p_game)
+        kind = "variant" if known is not None and known.parent else "game"
+        top = make(p_start, p_end, kind, p_title, p_game, None, 0, rule)
+        sections.append(top)
+        subs = [h for h in headings if p_start < h.cand.start < p_end]
+        for j, sub in enumerate(subs):
+            s_end = subs[j + 1].cand.start if j + 1 < len(subs) else p_end
+            kind = sub.kind if sub.kind not in ("game", "variant") else "subsection"
+            sections.append(make(sub.cand.start, s_end, kind, sub.cand.title or None, p_game, top.id, 1, sub.rule))
     return sections, provisional
