@@ -103,3 +103,15 @@ def test_other_games_pointed_at_an_edit_log_and_a_card_dealt_face_down_state_no_
     got, _, _ = facts_of("WHIST\n\nWhist is played by four persons. Bridge and euchre are good; these are games for "
                          "three or four players.\n", "en")
     assert _facet(got, "players") == {("whist", "min=4 max=4")}
+
+
+def test_a_pair_the_trumps_counted_and_the_texts_own_order_state_no_count():
+    got, _, _ = facts_of("ドゥラーク\n\n• ペア．大きさが同じ手札2枚．\n\n同じ大きさの手札 2 枚で攻めることができます．\n", "ja")
+    assert _facet(got, "hand_size") == set()
+    got, _, _ = facts_of("エカルテ\n\n山札には切り札が8枚あるため、相手も4枚持っている場合があります。\n", "ja")
+    assert _facet(got, "talon_size") == set()
+    _, facts, _ = facts_of("ユーカー\n\nユーカーは2人、3人、4人でプレイできますが、4人でのプレイが最も一般的です。"
+                           "しかし、説明を分かりやすくするために、まずは2人でのプレイから始めましょう。\n", "ja")
+    assert [(str(f.value), f.role) for f in facts if f.facet == "players" and f.role == "rule"] == [("min=2 max=4", "rule")]
+    got, _, _ = facts_of("ブロート\n\n手役の続きは，強さと違い，A，K，Q，J，10，9，8，7の順です．\n", "ja")
+    assert _facet(got, "rank_order") == set()

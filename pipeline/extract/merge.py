@@ -16,12 +16,12 @@ def within_a_stated_range(facts: list[Fact], said_as_condition: set[int]) -> lis
     said as a condition, inside a range (or a count) the game's text states, opens a rule for that
     many and is no player count of its own (in a section that states none, "When four play, …"
     states it)."""
-    ranges: dict[tuple, list] = {(f.game_id, f.section_id): [] for f in facts}
+    ranges: dict[str, list] = {f.game_id: [] for f in facts}   # (one source: its game, whatever the sub-section)
     for f in facts:
         if f.facet == "players" and f.anchor.start not in said_as_condition:
-            ranges[(f.game_id, f.section_id)].append(f.value)
+            ranges[f.game_id].append(f.value)
     return [f for f in facts if not (f.facet == "players" and f.anchor.start in said_as_condition and any(
-        r.min <= f.value.min and f.value.max <= r.max for r in ranges[(f.game_id, f.section_id)]))]
+        r.min <= f.value.min and f.value.max <= r.max for r in ranges[f.game_id]))]
 
 def merge_statements(facts: list[Fact]) -> list[Fact]:
     """One fact per (game, facet, value, qualifier) of a source, citing every place that states it
