@@ -115,3 +115,15 @@ def test_a_pair_the_trumps_counted_and_the_texts_own_order_state_no_count():
     assert [(str(f.value), f.role) for f in facts if f.facet == "players" and f.role == "rule"] == [("min=2 max=4", "rule")]
     got, _, _ = facts_of("ブロート\n\n手役の続きは，強さと違い，A，K，Q，J，10，9，8，7の順です．\n", "ja")
     assert _facet(got, "rank_order") == set()
+
+
+def test_a_scoring_items_label_on_its_own_line_names_the_contract_or_suits_it_holds_in():
+    _, facts, _ = facts_of("バルート\n\n• 10，J，Q，K，A の 4 枚組．100 点．\n• 切札なしのときの A の 4 枚組．400 点．\n", "ja")
+    assert sorted((f.value, f.qualifier or "") for f in facts if f.facet == "score:four_aces") == [(100, ""), (400, "conditional")]
+    _, facts, _ = facts_of("ルビコン・ベジーク\n\nスコア\n\nプレーンスーツのシーケンス 150\n切り札のシーケンス 250\n", "ja")
+    assert sorted((f.value, f.qualifier) for f in facts if f.facet == "score:sequence") == [(150, "plain"), (250, "trump")]
+
+
+def test_a_sentence_opening_with_or_offers_an_alternative():
+    _, facts, _ = facts_of("ナポレオン\n\n9 手で一番得点の多い人が勝ちです．あるいは，1 勝を 100 点先取として，最初に 3 勝した人が勝ちです．\n", "ja")
+    assert [(f.value, f.qualifier) for f in facts if f.facet == "target_score"] == [(100, "alternative")]

@@ -21,6 +21,7 @@ _LIST_ITEM = compile_pattern(r"[ \t]*[-•・*●■◆▪]")   # a line that is
 STAGE_REACH = 1500     # how far after a hand its deal's later stage may be told (past the bidding)
 FORM_LABEL_REACH = 40  # how far before a fact's clause a label naming a form of its game may begin
 LIST_REACH = 40        # how many lines back a list item's lead-in may stand
+LABEL_LINE = 60        # a table row or bullet giving one scoring item's label and value
 _SENTENCES = compile_pattern(r"[^。．.!?！？]+[。．.!?！？:：]?")   # a lead-in line's sentences
 _OPENING_ASIDE = compile_pattern(r"\s?[(（]([^()（）]*)[)）]")   # an aside right after a fact
 
@@ -232,6 +233,20 @@ class FactSentence:
         return any(m.start() <= a - lo + 1 and m.end() >= a - lo
                    for m in label.finditer(self.norm[lo:self.start]))
 
+    def label_scope(self) -> str | None:
+        """"plain", "trump" or "conditional" when the words right before a scoring item's value
+        on its own short line (a table row, a bullet: its label) name the suits or the contract
+        it holds in; the nearest cue wins. Not in prose, which names trumps for other reasons."""
+        lo = self.norm.rfind("\n", 0, self.start) + 1
+        hi = self.norm.find("\n", self.end)
+        if (hi if hi >= 0 else len(self.norm)) - lo > LABEL_LINE:
+            return None
+        found = []
+        for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope"), ("conditional", "contract_scope")):
+            cue = self.cue(group)
+            found += [(m.start(), len(m.group()), qualifier) for m in (cue.finditer(self.norm, lo, self.end) if cue else ())]
+        return max(found)[2] if found else None
+
     def suit_scope(self) -> str | None:
         """"plain" or "trump" when the sentence says which suits the fact holds for ("conditional"
         when it names a contract the fact holds in: Nullo, no trumps): the cue
@@ -267,6 +282,8 @@ def qualifier_from_sentence(place: FactSentence | None, spec, qualifier: str | N
         return "optional"   # a list whose lead-in says only some play it ("認める人もいます")
     if spec is not None and spec.suit_scoped and (scope := place.suit_scope()):
         return scope   # "in plain suits", "切り札以外"
+    if spec is not None and spec.label_scoped and (scope := place.label_scope()):
+        return scope   # "プレーンスーツのシーケンス 150", "切札なしのときの A の 4 枚組．400 点"
     if place.names_a_form(form()):
         return "alternative"   # "В. с прикупкой — раздается по 12 карт": one form of the game
     return None

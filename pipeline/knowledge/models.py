@@ -117,6 +117,9 @@ class FacetSpec(KnowledgeModel):
     # the value may hold for trumps or for plain suits only: the last `trump_scope`/`plain_scope`
     # cue before it in its sentence (or in its clause after it) gives the qualifier trump/plain
     suit_scoped: bool = False
+    # only the label right before the value on its line may say so ("プレーンスーツのシーケンス
+    # 150"): scoring items, whose sentences name trumps for other reasons
+    label_scoped: bool = False
     # a lower bound states it ("100 points or more wins"); for any other facet "13 or more
     # cards" is no count
     threshold: bool = False
