@@ -127,3 +127,13 @@ def test_a_scoring_items_label_on_its_own_line_names_the_contract_or_suits_it_ho
 def test_a_sentence_opening_with_or_offers_an_alternative():
     _, facts, _ = facts_of("ナポレオン\n\n9 手で一番得点の多い人が勝ちです．あるいは，1 勝を 100 点先取として，最初に 3 勝した人が勝ちです．\n", "ja")
     assert [(f.value, f.qualifier) for f in facts if f.facet == "target_score"] == [(100, "alternative")]
+
+
+def test_a_rate_cards_before_each_player_and_a_named_n_handed_form():
+    got, _, _ = facts_of("CRIBBAGE.\n\nThe counting value of a sequence is one point for each card in it. The go counts one.\n", "en")
+    assert [g for g in got if g[1].startswith("score")] == [("cribbage", "score:go", "1")]
+    got, _, _ = facts_of("ドゥラーク\n\n• マガダン式．6 枚の手札を 1 枚は手に，残り 5 枚は目の前に伏せて配ります．\n", "ja")
+    assert _facet(got, "talon_size") == set()
+    _, facts, _ = facts_of("BLOCK GAME.\n\nEach player draws seven bones. In the =Four-handed Block Game= each player "
+                           "draws four bones.\n", "en")
+    assert sorted((f.value, f.qualifier or "") for f in facts if f.facet == "hand_size") == [(4, "4p"), (7, "")]
