@@ -27,7 +27,7 @@ from pipeline.extract.scope import FactSentence, form_label, largest_of_a_senten
 from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
-from pipeline.extract.variations import options_headings, variations_span
+from pipeline.extract.variations import family_forms, options_headings, variations_span
 from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import Locator
@@ -228,14 +228,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
     options = options_headings(knowledge)
     variations = {s.id: at for s in sections if s.level == 0
                   if (at := variations_span(s, sections, doc.text, options)) is not None}
-    by_id = {s.id: s for s in sections}
-    # a variant's section holding a "Variations" heading: on a page that goes on from the family's
-    # game to one variant, the variations listed after it are the family's, not the variant's
-    family_of = {s.id: by_id[s.parent_id].game_id for s in sections if s.id in variations and s.kind == "variant"
-                 and s.parent_id in by_id and by_id[s.parent_id].game_id not in (None, s.game_id)}
-    listed_in = {s.id: by_id[s.parent_id].game_id for s in sections if s.level == 0 and s.kind == "variant"
-                 and s.parent_id in variations and by_id[s.parent_id].game_id not in (None, s.game_id)
-                 and not doc.text[variations[s.parent_id][1]:s.anchor.start].strip()}
+    family_of, listed_in = family_forms(sections, variations, doc.text)
     # game sections, and essays/history ("other") where a fact sits in a sentence naming its game
     for top in (s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")):
         ns = doc.norm_index(top.anchor.start)

@@ -10,7 +10,7 @@ from functools import cached_property
 import regex
 
 from pipeline.extract.general import clause_of
-from pipeline.extract.sentences import sentence_bounds
+from pipeline.extract.sentences import SENTENCE, sentence_bounds
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
 SENTENCE_REACH = 200   # how far around a fact its sentence's words are looked for
@@ -22,7 +22,6 @@ STAGE_REACH = 1500     # how far after a hand its deal's later stage may be told
 FORM_LABEL_REACH = 40  # how far before a fact's clause a label naming a form of its game may begin
 LIST_REACH = 40        # how many lines back a list item's lead-in may stand
 LABEL_LINE = 60        # a table row or bullet giving one scoring item's label and value
-_SENTENCES = compile_pattern(r"[^。．.!?！？]+[。．.!?！？:：]?")   # a lead-in line's sentences
 _OPENING_ASIDE = compile_pattern(r"\s?[(（]([^()（）]*)[)）]")   # an aside right after a fact
 
 
@@ -99,7 +98,7 @@ class FactSentence:
             if line.strip() and not _LIST_ITEM.match(line):
                 # the lead-in's first sentence (its topic) or its last (which introduces the
                 # list), not an option said in passing of one aspect
-                said = [m.group() for m in _SENTENCES.finditer(line)]
+                said = [m.group() for m in SENTENCE.finditer(line)]
                 return any(self.grammar.alternative.search(blank_asides(x)) for x in said[:1] + said[-1:])
         return False
 
@@ -241,11 +240,17 @@ class FactSentence:
         hi = self.norm.find("\n", self.end)
         if (hi if hi >= 0 else len(self.norm)) - lo > LABEL_LINE:
             return None
+        found = self._scope_cues(lo, self.end)
+        return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
+
+    def _scope_cues(self, lo: int, hi: int) -> list[tuple[int, int, str]]:
+        """(start, length, qualifier) of each suit or contract cue in [lo, hi): "plain" and
+        "trump" for the suits, "conditional" for a contract ("In Nullo, the cards rank …")."""
         found = []
         for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope"), ("conditional", "contract_scope")):
             cue = self.cue(group)
-            found += [(m.start(), len(m.group()), qualifier) for m in (cue.finditer(self.norm, lo, self.end) if cue else ())]
-        return max(found)[2] if found else None
+            found += [(m.start(), len(m.group()), qualifier) for m in (cue.finditer(self.norm, lo, hi) if cue else ())]
+        return found
 
     def suit_scope(self) -> str | None:
         """"plain" or "trump" when the sentence says which suits the fact holds for ("conditional"
@@ -254,12 +259,9 @@ class FactSentence:
         in its clause after it."""
         lo, _ = self.bounds
         _, clause_end = self.clause
-        before, after = [], []
-        # a contract the value holds in ("In Nullo, the cards rank …"): conditional, not the game's
-        for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope"), ("conditional", "contract_scope")):
-            cue = self.cue(group)
-            for m in cue.finditer(self.norm, lo, clause_end) if cue is not None else ():
-                (before if m.start() < self.start else after).append((m.start(), len(m.group()), qualifier))
+        found = self._scope_cues(lo, clause_end)
+        before = [f for f in found if f[0] < self.start]
+        after = [f for f in found if f[0] >= self.start]
         if before:   # the nearest before the fact; at one place the longer cue ("切り札以外" over "切り札")
             return max(before, key=lambda f: (f[0], f[1]))[2]
         return min(after, key=lambda f: (f[0], -f[1]))[2] if after else None

@@ -44,6 +44,29 @@ def variations_span(top: Section, sections: list[Section], text: str,
     return subs[first].anchor.start, end
 
 
+def family_forms(sections: list[Section], variations: dict[str, tuple[int, int]],
+                 text: str) -> tuple[dict[str, str], dict[str, str]]:
+    """Variant sections whose variations are their family's game's (variant section id ->
+    family's game id), in two layouts:
+    - a variant's section holding a "Variations" part: on a page that goes on from the family's
+      game to one variant, the variations listed after it are the family's (durak's list after
+      「単純なドゥラーク」);
+    - a variant listed right under its family's "Variations" heading: its sub-headings are the
+      list's next items (「501」 then 「32枚のトランプを使う」, Thousand's).
+    `variations` maps a top section's id to its variations part (variations_span)."""
+    by_id = {s.id: s for s in sections}
+
+    def family(s: Section) -> str | None:
+        parent = by_id.get(s.parent_id)
+        return parent.game_id if parent is not None and parent.game_id not in (None, s.game_id) else None
+
+    variants = [s for s in sections if s.level == 0 and s.kind == "variant" and family(s)]
+    holding = {s.id: family(s) for s in variants if s.id in variations}
+    listed = {s.id: family(s) for s in variants if s.parent_id in variations
+              and not text[variations[s.parent_id][1]:s.anchor.start].strip()}
+    return holding, listed
+
+
 def _only_lists(body: str, title: str | None) -> bool:
     """Every line of a sub-section's body, past its heading, is a list item."""
     lines = [line for line in body.splitlines() if line.strip()]
