@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test lint eval bench clean
+.PHONY: build test test-fast chromium lint eval bench bench-suite clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,9 +15,27 @@ $(STAMP): pyproject.toml
 build: $(STAMP)
 	$(BIN)/hoyle build
 
-test: $(STAMP)
+# The whole suite, browser tests included, on both cores (pytest-xdist; the embedded corpus, each
+# unseen set and the site are built once per run and shared by the workers).
+test: $(STAMP) chromium
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	HOYLE_REQUIRE_BROWSER=1 $(BIN)/python -m pytest -q -n 2
+
+# The edit loop: the tests that build no whole corpus, site or package (under a minute).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -n 2 -m "not slow"
+
+# Browser tests drive Debian's chromium (never a downloaded browser): installed here when this
+# user can (root with apt-get), else one line says how.
+chromium:
+	@command -v chromium >/dev/null 2>&1 && fc-list 2>/dev/null | grep -qi ipagothic || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends chromium fonts-ipafont-gothic; \
+	  else \
+	    echo "make test: the browser tests need Debian's chromium; install it: sudo apt-get install chromium fonts-ipafont-gothic" >&2; \
+	    exit 1; \
+	  fi; }
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
@@ -27,6 +45,10 @@ eval: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
+
+# The suite's wall time and its slowest tests, recorded in bench/suite.json.
+bench-suite: $(STAMP) chromium
+	$(BIN)/python bench/suite.py
 
 clean:
 	rm -rf build

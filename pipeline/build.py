@@ -332,15 +332,21 @@ def summarize(result: BuildResult) -> list[SourceSummary]:
 
 
 def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool | None = None,
-          jobs: int = 1, cache: bool = True, force: bool = False, strict: bool = False) -> BuildResult:
+          jobs: int = 1, cache: bool = True, force: bool = False, strict: bool = False,
+          cache_dir: Path | None = None) -> BuildResult:
     """Run the pipeline on a corpus and write `out_dir` atomically. With `strict`, a source that
-    yields no game or no fact (or names a game games.yaml lacks) is an error and nothing is written."""
+    yields no game or no fact (or names a game games.yaml lacks) is an error and nothing is written.
+    The per-source cache lives beside `out_dir` unless `cache_dir` names another folder (builds of
+    one corpus into several outputs then share it)."""
     out_dir = Path(out_dir)
     if cache and not force and is_up_to_date(corpus_dir, out_dir, site):
         # checked before anything is parsed: a no-op rebuild reads files and hashes them, no more
         return BuildResult(corpus=None, sources=[], documents={}, skipped=True)
     corpus = load_manifest(corpus_dir)
-    cache_dir = out_dir.resolve().parent / f".{out_dir.name}-cache" if cache else None
+    if not cache:
+        cache_dir = None
+    elif cache_dir is None:
+        cache_dir = out_dir.resolve().parent / f".{out_dir.name}-cache"
     with reporter(progress) as rep:
         result = run_pipeline(corpus, rep, jobs=jobs, cache_dir=cache_dir)
         result.summary = summarize(result)

@@ -10,6 +10,7 @@ itself."""
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sys
@@ -224,4 +225,14 @@ def _caller() -> str:
 def compile_pattern(pattern: str, flags: int = 0, *, origin: str | None = None, **named_lists) -> BudgetedPattern:
     """`regex.compile`, budgeted. `origin` names the pattern in a timeout's message (the rule's
     file and id); by default the code that compiled it. `named_lists` are `regex`'s \\L<name>."""
-    return BudgetedPattern(regex.compile(pattern, flags, **named_lists), origin or f"pattern compiled at {_caller()}")
+    compiled = regex.compile(pattern, flags, **named_lists) if named_lists else _compiled(pattern, flags)
+    return BudgetedPattern(compiled, origin or f"pattern compiled at {_caller()}")
+
+
+# regex's parser is pure Python (a profile's rules take seconds to compile) and its own cache keeps
+# 500 patterns, fewer than one knowledge load compiles: every load of the same files compiled them
+# all again (twice in one `hoyle eval`, once per in-process build). A compiled pattern is an
+# immutable value of (pattern, flags), so one process keeps them, bounded.
+@functools.lru_cache(maxsize=20_000)
+def _compiled(pattern: str, flags: int) -> regex.Pattern:
+    return regex.compile(pattern, flags)

@@ -169,6 +169,6 @@ def test_a_topic_word_in_a_heading_is_whole_where_katakana_goes_on():
     from pipeline.manifest import ManifestEntry
     from pipeline.segment import segment
     text = "# ポーカー\n\n概要です。\n\n## プレイヤー\n\n2人から8人で遊びます。\n\n## プレイ\n\n時計回りにプレイします。\n"
-    doc, _ = ingest(ManifestEntry(id="t", file="texts/t.md", language="ja", title="T"), text.encode(), path="t.md")
+    doc, _ = ingest(ManifestEntry(id="t", file="texts/t.md", language="ja", title="T"), text.encode(), path="t.md", languages=KNOWLEDGE.languages)
     sections, _ = segment(doc, KNOWLEDGE)
     assert [(p.title, p.topic) for p in topic_passages(sections, KNOWLEDGE, {"t": doc})] == [("## プレイ", "play")]

@@ -1,7 +1,7 @@
 """Browser tests: Playwright driving Debian's chromium (never a downloaded browser).
 
-Skipped where /usr/bin/chromium is missing, except in CI (CI=true), where that is a failure:
-.ci/run installs chromium and fonts-ipafont-gothic."""
+Skipped where /usr/bin/chromium is missing, except under `make test` (HOYLE_REQUIRE_BROWSER=1,
+which installs chromium first where it can) and in CI (CI=true), where that is a failure."""
 
 import functools
 import http.server
@@ -15,14 +15,14 @@ CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
 
 @pytest.fixture(scope="module")
 def server(site_build):
     if not CHROMIUM:
-        if os.environ.get("CI"):
-            pytest.fail("chromium is not installed (.ci/run must install Debian's chromium)")
+        if os.environ.get("CI") or os.environ.get("HOYLE_REQUIRE_BROWSER"):
+            pytest.fail("chromium is not installed: apt-get install chromium fonts-ipafont-gothic (make test does it as root)")
         pytest.skip("Debian chromium not installed")
     out, _ = site_build
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out / "site"))
@@ -43,18 +43,36 @@ def browser(server):
         b.close()
 
 
-def search(page, base, query, tree=""):
-    """The theme's search on the home page of one UI language's tree ("", "/ja", "/ru")."""
-    page.goto(base + tree + "/")
-    page.click("label.md-search__icon, .md-search__input", timeout=10000)
-    page.fill("input.md-search__input", query)
-    page.keyboard.press("End")
-    # results shown (the theme's own words for "initializing" differ by UI language: not waited on)
-    page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=60000)
-    for _ in range(8):   # the theme shows results as the list is scrolled: scroll them all in
-        page.eval_on_selector(".md-search__scrollwrap", "e => e.scrollTop = e.scrollHeight")
-        page.wait_for_timeout(150)
-    return page.eval_on_selector_all(".md-search-result__item a", "els => els.map(e => e.href)")
+@pytest.fixture(scope="module")
+def search(browser, server):
+    """search(query, tree) -> result links, by the theme's search box on the home page of one UI
+    language's tree ("", "/ja", "/ru"). One page per tree for the whole module: the theme loads
+    and indexes a tree's search index once, and each query starts from an empty box."""
+    pages = {}
+
+    def run(query: str, tree: str = "") -> list[str]:
+        page = pages.get(tree)
+        if page is None:
+            page = pages[tree] = browser.new_page()
+            page.goto(server + tree + "/")
+            page.click("label.md-search__icon, .md-search__input", timeout=10000)
+        else:   # the last query's results go before this query is typed
+            page.fill("input.md-search__input", "")
+            page.keyboard.press("End")
+            page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length === 0",
+                                   timeout=30000)
+        page.fill("input.md-search__input", query)
+        page.keyboard.press("End")
+        # results shown (the theme's own words for "initializing" differ by UI language: not waited on)
+        page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=60000)
+        for _ in range(8):   # the theme shows results as the list is scrolled: scroll them all in
+            page.eval_on_selector(".md-search__scrollwrap", "e => e.scrollTop = e.scrollHeight")
+            page.wait_for_timeout(150)
+        return page.eval_on_selector_all(".md-search-result__item a", "els => els.map(e => e.href)")
+
+    yield run
+    for page in pages.values():
+        page.close()
 
 
 def test_home_page_opens(browser, server):
@@ -71,11 +89,9 @@ def test_home_page_opens(browser, server):
     ("repique", "/games/piquet/"),
     ("колода", "/sources/foster1914-ru/"),
 ])
-def test_search_in_three_languages(browser, server, query, expected):
-    page = browser.new_page()
-    hrefs = search(page, server, query)
+def test_search_in_three_languages(search, query, expected):
+    hrefs = search(query)
     assert any(expected in h for h in hrefs), (query, hrefs[:10])
-    page.close()
 
 
 def test_from_a_comparison_a_differing_value_leads_to_its_highlighted_line(browser, server):
@@ -137,11 +153,10 @@ def test_the_games_list_filters_by_players_pack_language_and_source(browser, ser
 
 @pytest.mark.parametrize("path", ["/games/piquet/", "/games/", "/games/bezique/", "/ja/games/piquet/",
                                   "/ru/sources/foster1914-ru/", "/ja/data/"])
-def test_phone_width_pages_never_scroll_sideways(browser, server, path, tmp_path):
+def test_phone_width_pages_never_scroll_sideways(browser, server, path):
     for width in (390, 1400):
         page = browser.new_page(viewport={"width": width, "height": 900})
         page.goto(server + path)
-        page.screenshot(path=str(tmp_path / f"{width}.png"), full_page=True)
         assert page.evaluate("() => document.documentElement.scrollWidth") <= width, (path, width)
         page.close()
 
@@ -155,18 +170,15 @@ def test_a_game_page_prints_without_the_site_chrome(browser, server):
     page.close()
 
 
-def test_russian_word_forms_find_the_same_pages(browser, server):
-    page = browser.new_page()
-    found = [set(h.split("?")[0].split("#")[0] for h in search(page, server, q)) for q in ("колода", "колоды", "колод")]
+def test_russian_word_forms_find_the_same_pages(search):
+    found = [set(h.split("?")[0].split("#")[0] for h in search(q)) for q in ("колода", "колоды", "колод")]
     assert found[0] and found[0] == found[1] == found[2], found
     assert any("/sources/foster1914-ru/" in h for h in found[0])
-    page.close()
 
 
 @pytest.mark.parametrize("query", ["repique", "repic", "репик", "レピック"])
-def test_a_term_in_one_language_finds_its_names_in_the_others(browser, server, query):
-    page = browser.new_page()
-    hrefs = search(page, server, query)
+def test_a_term_in_one_language_finds_its_names_in_the_others(search, query):
+    hrefs = search(query)
     # Foster spells it "repic", Hoyle "レピック"/"レピケ": every name leads to both books
     assert any("/sources/foster1914-en/" in h for h in hrefs), (query, hrefs[:10])
     assert any("/sources/hoyle1909-ja/" in h for h in hrefs), (query, hrefs[:10])
@@ -174,7 +186,6 @@ def test_a_term_in_one_language_finds_its_names_in_the_others(browser, server, q
     # (a result group's own link carries an empty ?h=; the hits carry the query)
     glossary = [h for h in hrefs if "/glossary/" in h and not h.endswith("?h=")]
     assert glossary and all("#term-" in h for h in glossary), glossary
-    page.close()
 
 
 def test_on_a_touch_screen_a_first_tap_shows_the_quote_and_a_second_opens_the_line(browser, server):
@@ -253,12 +264,10 @@ def test_every_page_kind_in_the_readers_language(browser, server, lang, search_w
     ("/ja", "レピック", "/ja/sources/hoyle1909-ja/"),
     ("/ja", "repique", "/ja/games/piquet/"),
 ])
-def test_search_in_each_languages_site(browser, server, tree, query, expected):
+def test_search_in_each_languages_site(search, tree, query, expected):
     """Each language's site has its own index, with the same word forms and names merged."""
-    page = browser.new_page()
-    hrefs = search(page, server, query, tree)
+    hrefs = search(query, tree)
     assert any(expected in h for h in hrefs), (query, hrefs[:10])
-    page.close()
 
 
 def test_the_games_list_in_russian_filters_like_the_english_one(browser, server):

@@ -38,7 +38,7 @@ def test_rank_names_of_every_language_map_to_codes(text, codes):
 
 def facts_of(text: str, lang: str, conventions: tuple[str, ...] = ()):
     entry = ManifestEntry(id="t", file="texts/t.txt", language=lang, title="T", conventions=list(conventions))
-    doc, _ = ingest(entry, text.encode(), path="t.txt")
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
     secs, _ = segment(doc, KNOWLEDGE)
     facts = extract(doc, secs, KNOWLEDGE)
     return {(f.game_id, f.facet, str(f.value)) for f in facts}, facts, doc

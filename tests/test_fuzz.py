@@ -26,7 +26,7 @@ def test_segment_and_extract_never_crash_and_anchors_hold(text, lang):
     if not text or "\x00" in text:
         return
     entry = ManifestEntry(id="fuzz", file="t.txt", language=lang, title="t")
-    doc, _ = ingest(entry, text.encode("utf-8"), path="t.txt")
+    doc, _ = ingest(entry, text.encode("utf-8"), path="t.txt", languages=KNOWLEDGE.languages)
     sections, _ = segment(doc, KNOWLEDGE)
     for s in sections:
         assert 0 <= s.anchor.start < s.anchor.end <= len(doc.text)

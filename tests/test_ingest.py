@@ -10,6 +10,7 @@ from pipeline.ingest.decode import decode_source, guess_encodings
 from pipeline.manifest import load_manifest
 from pipeline.positions import Locator, page_at
 from schemas import ManifestEntry
+from tests.test_segment import KNOWLEDGE
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 
@@ -21,7 +22,7 @@ def entry(**kw) -> ManifestEntry:
 
 def test_a_page_marker_inside_a_line_switches_the_page_at_that_offset():
     text = "序文\n本文です{1}。続き{2}さらに\n次の行"
-    doc, _ = ingest(entry(), text.encode(), path="t.txt")
+    doc, _ = ingest(entry(), text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
     loc = Locator(doc)
     assert [m.label for m in doc.page_markers] == ["1", "2"]
     assert loc.page(0) is None
@@ -33,13 +34,13 @@ def test_a_page_marker_inside_a_line_switches_the_page_at_that_offset():
 
 
 def test_roman_front_matter_pages_are_recognised():
-    doc, _ = ingest(entry(), "{v}\n序文\n{xvi}\n{1}本文".encode(), path="t.txt")
+    doc, _ = ingest(entry(), "{v}\n序文\n{xvi}\n{1}本文".encode(), path="t.txt", languages=KNOWLEDGE.languages)
     assert [(m.label, m.roman) for m in doc.page_markers] == [("v", True), ("xvi", True), ("1", False)]
 
 
 def test_footnote_markers_are_recorded_not_removed():
     text = "バカラ。[4]\n本文"
-    doc, _ = ingest(entry(), text.encode(), path="t.txt")
+    doc, _ = ingest(entry(), text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
     assert doc.text == text
     assert [(f.number, f.line) for f in doc.footnotes] == [(4, 1)]
 
@@ -73,7 +74,7 @@ def test_utf8_bom_is_dropped_and_recorded():
 @pytest.fixture(scope="module")
 def documents():
     corpus = load_manifest(CORPUS)
-    return {e.id: ingest(e, (CORPUS / e.file).read_bytes(), path=e.file)[0] for e in corpus.entries}
+    return {e.id: ingest(e, (CORPUS / e.file).read_bytes(), path=e.file, languages=KNOWLEDGE.languages)[0] for e in corpus.entries}
 
 
 def kinds(doc):

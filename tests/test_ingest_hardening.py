@@ -8,6 +8,7 @@ from pipeline.ingest import ingest, ingest_warnings
 from pipeline.ingest.boilerplate import ENDING_KINDS
 from pipeline.ingest.decode import decode_source
 from schemas import ManifestEntry
+from tests.test_segment import KNOWLEDGE
 
 TYPO = "Spotted a typo or a problem in this chapter? Tell us"
 PARAGRAPH = ("PIQUET.\n\nPiquet is played by two persons with a pack of thirty-two cards. The dealer gives twelve "
@@ -32,7 +33,7 @@ def in_boilerplate(doc, offset: int) -> bool:
 
 def test_a_trailer_in_the_middle_of_the_text_does_not_end_it():
     text = PARAGRAPH * 3 + TYPO + "\n\n" + PARAGRAPH * 200 + LAST
-    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt")
+    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt", languages=KNOWLEDGE.languages)
     last = doc.text.index("Zanzibar")
     assert body_end(doc) > last and not in_boilerplate(doc, last)
     # the line itself is still not the work, and the user is told it was kept
@@ -64,7 +65,7 @@ def test_the_segmenter_keeps_the_rules_after_a_mid_text_trailer():
 ])
 def test_a_trailer_at_the_real_end_is_still_boilerplate(after):
     text = PARAGRAPH * 20 + LAST + TYPO + after
-    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt")
+    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt", languages=KNOWLEDGE.languages)
     cue = doc.text.index(TYPO)
     assert body_end(doc) == cue
     assert not in_boilerplate(doc, doc.text.index("Zanzibar"))
@@ -74,7 +75,7 @@ def test_a_trailer_at_the_real_end_is_still_boilerplate(after):
 def test_only_the_last_of_several_reader_parts_ends_the_text():
     part = PARAGRAPH * 40 + TYPO + "\n"
     text = part * 4 + PARAGRAPH * 40 + LAST + TYPO + "\n"
-    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt")
+    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt", languages=KNOWLEDGE.languages)
     assert body_end(doc) == doc.text.rindex(TYPO)
     assert len(ingest_warnings(doc, "texts/t.txt")) == 4
 
@@ -87,7 +88,7 @@ LICENCE = ("Updated editions will replace the previous one--the old editions wil
 
 def test_a_gutenberg_end_marker_followed_by_its_licence_ends_the_text():
     text = "Uploader's note.\n" + GUTENBERG_START + PARAGRAPH * 20 + LAST + GUTENBERG_END + LICENCE
-    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt")
+    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt", languages=KNOWLEDGE.languages)
     assert body_end(doc) == doc.text.index(GUTENBERG_END)
     trailer = next(b for b in doc.boilerplate if b.kind == "trailer")
     assert trailer.end == len(doc.text)
@@ -97,7 +98,7 @@ def test_a_gutenberg_end_marker_followed_by_its_licence_ends_the_text():
 def test_books_run_together_end_only_at_the_last_end_marker():
     book = GUTENBERG_START + PARAGRAPH * 20 + GUTENBERG_END + LICENCE[:2000] + "\n\n"
     text = book + GUTENBERG_START + PARAGRAPH * 20 + LAST + GUTENBERG_END + LICENCE
-    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt")
+    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt", languages=KNOWLEDGE.languages)
     assert body_end(doc) == doc.text.rindex(GUTENBERG_END)
     assert not in_boilerplate(doc, doc.text.index("Zanzibar"))
     (warning,) = ingest_warnings(doc, "texts/t.txt")
@@ -107,7 +108,7 @@ def test_books_run_together_end_only_at_the_last_end_marker():
 def test_reader_title_lines_at_the_top_stay_leading_boilerplate():
     title = "Foster's Complete Hoyle: An Encyclopedia of Games (part 4 of 5)\n"
     text = title + "\n" + title + "\n" + PARAGRAPH * 20 + LAST + TYPO + "\n"
-    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt")
+    doc, _ = ingest(entry(), text.encode(), path="texts/t.txt", languages=KNOWLEDGE.languages)
     assert [b.kind for b in doc.boilerplate] == ["reader_leftover"] * 3
     assert ingest_warnings(doc, "texts/t.txt") == []
 

@@ -4,6 +4,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pipeline.ingest.normalize import map_span, normalize, normalize_with_map
+from tests.test_segment import KNOWLEDGE
 
 # Characters that stress the mapping: kana (incl. half-width and voiced marks), kanji, Cyrillic,
 # full-width forms, spaces of every kind, combining marks, invisibles, CR/LF.
@@ -64,7 +65,7 @@ def test_document_segments_agree_with_the_character_map(text, data):
     entry = ManifestEntry(id="t", file="t.txt", language="ja", title="t")
     if not text or "\x00" in text:
         return  # empty files and NUL bytes are refused by ingest (see test_bad_input)
-    doc, _ = ingest(entry, text.encode("utf-8"), path="t.txt")
+    doc, _ = ingest(entry, text.encode("utf-8"), path="t.txt", languages=KNOWLEDGE.languages)
     norm, starts, ends = normalize_with_map(doc.text)
     assert doc.normalized == norm
     for i in range(len(norm)):

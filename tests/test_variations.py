@@ -10,7 +10,7 @@ from tests.test_extract import KNOWLEDGE, facts_of
 
 def facts_under(text: str, lang: str, convention: str):
     entry = ManifestEntry(id="t", file="texts/t.txt", language=lang, title="T", conventions=[convention])
-    doc, _ = ingest(entry, text.encode(), path="t.txt")
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
     sections, _ = segment(doc, KNOWLEDGE, [convention])
     return {(f.facet, str(f.value), f.qualifier) for f in extract(doc, sections, KNOWLEDGE)}
 
