@@ -25,6 +25,8 @@ from pipeline.lang import load_language
 from pipeline.manifest import EMBEDDED_CORPUS, load_manifest
 from pipeline.patterns import compile_pattern, pattern_budget
 
+pytestmark = pytest.mark.slow   # fuzzes builds and every input file (make test-fast leaves it out)
+
 FIXTURES = Path(__file__).parent / "fixtures"
 LANG = Path(__file__).resolve().parents[1] / "pipeline" / "lang"
 def fuzz(examples: int) -> settings:

@@ -14,6 +14,8 @@ from pipeline.cli import app
 from pipeline.manifest import load_manifest
 from pipeline.patterns import PatternTimeout, compile_pattern, pattern_budget
 
+pytestmark = pytest.mark.slow   # builds, kills and corrupts builds (make test-fast leaves it out)
+
 FIXTURES = Path(__file__).parent / "fixtures"
 OVER_BUDGET = "ran over its time budget"
 

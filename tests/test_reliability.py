@@ -18,6 +18,8 @@ from pipeline.build import build
 from pipeline.cli import app
 from tests.conftest import CORPUS, make_corpus
 
+pytestmark = pytest.mark.slow   # builds real and huge corpora, kills builds (make test-fast leaves it out)
+
 runner = CliRunner()
 ROOT = Path(__file__).resolve().parents[1]
 HOYLE = [sys.executable, "-m", "pipeline.cli"]

@@ -141,6 +141,7 @@ Piquet is played by two persons <script>alert(4)</script> with a pack of thirty-
 """
 
 
+@pytest.mark.slow
 def test_untrusted_source_text_is_shown_as_text(corpus_factory, tmp_path):
     root = corpus_factory('[[source]]\nid = "hostile"\nfile = "texts/h.txt"\nlanguage = "en"\n'
                           'title = "<script>alert(5)</script>"\n', {"texts/h.txt": HOSTILE})

@@ -9,6 +9,8 @@ import pytest
 from pipeline.evaluate import PR
 from pipeline.evaluate_unseen import eval_folder
 
+pytestmark = pytest.mark.slow   # builds every unseen set (make test-fast leaves it out)
+
 ROOT = Path(__file__).resolve().parents[1]
 EXTERNAL_DEV = ROOT.parent / "shared" / "external-dev"
 

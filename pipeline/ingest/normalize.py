@@ -22,9 +22,10 @@ for _cp in (0x09, 0x0B, 0x0C, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x20
 
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _COMBINING = r"\p{M}\p{NFC_QC=M}\uFF9E\uFF9F"
-# The places where normalization is not the identity.
+# The places where normalization is not the identity. A CRLF with invisible characters between
+# its two is one line end: dropping them first would leave a "\r\n" a second pass folds again.
 _IRREGULAR = compile_pattern(
-    rf"(?P<crlf>\r\n)"
+    rf"(?P<crlf>\r[{_INVISIBLE}]*\n)"
     rf"|(?P<spaces>[ ][ {_INVISIBLE}]*[ ])"
     rf"|(?P<cluster>[^\n][{_INVISIBLE}{_COMBINING}]*[{_COMBINING}]|[\p{{NFC_QC=N}}\uFF61-\uFF9F])"
     rf"|(?P<invisible>[{_INVISIBLE}]+)",
