@@ -38,11 +38,31 @@ def test_unseen_texts_meet_their_floors(folder):
     assert total.precision >= p_floor and total.recall >= r_floor, (total.precision, total.recall)
 
 
-def test_eval_unseen_command_prints_per_text_and_totals():
+def one_text_unseen_folder(tmp_path: Path, folder: Path, case_id: str) -> Path:
+    """One case of an unseen folder as a folder of its own: its manifest entry, text and expected
+    facts (what the command needs to show; the floors test builds the whole sets)."""
+    import json
+    import tomllib
+
+    import tomlkit
+    entry = next(e for e in tomllib.loads((folder / "sources.toml").read_text(encoding="utf-8"))["source"]
+                 if e["id"] == case_id)
+    expected = json.loads((folder / "expected.json").read_text(encoding="utf-8"))
+    expected["cases"] = [c for c in expected["cases"] if c["id"] == case_id]
+    out = tmp_path / folder.name
+    (out / "texts").mkdir(parents=True)
+    (out / entry["file"]).write_bytes((folder / entry["file"]).read_bytes())
+    (out / "sources.toml").write_text(tomlkit.dumps({"source": [entry]}), encoding="utf-8")
+    (out / "expected.json").write_text(json.dumps(expected, ensure_ascii=False), encoding="utf-8")
+    return out
+
+
+def test_eval_unseen_command_prints_per_text_and_totals(tmp_path):
     from typer.testing import CliRunner
 
     from pipeline.cli import app
-    res = CliRunner().invoke(app, ["eval", "--unseen", str(ROOT / "tests" / "unseen" / "en"), "--details"])
+    folder = one_text_unseen_folder(tmp_path, ROOT / "tests" / "unseen" / "en", "en-thebearknowsbest-hearts")
+    res = CliRunner().invoke(app, ["eval", "--unseen", str(folder), "--details"])
     assert res.exit_code == 0, res.output
     assert "games identified" in res.output and "en-thebearknowsbest-hearts" in res.output
     res = CliRunner().invoke(app, ["eval", "--unseen", str(ROOT / "tests")])
