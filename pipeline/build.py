@@ -10,7 +10,7 @@ from pipeline.builtdata import STAMP, build_stamp, is_up_to_date, write_fingerpr
 from pipeline.errors import HoyleError
 from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.manifest import Corpus, load_manifest
-from pipeline.output import staged_output, write_json, write_jsonl
+from pipeline.output import check_replaceable, staged_output, write_json, write_jsonl
 from pipeline.patterns import pattern_budget
 from pipeline.positions import count_lines
 from pipeline.progress import Reporter, reporter
@@ -342,6 +342,7 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
     if cache and not force and is_up_to_date(corpus_dir, out_dir, site):
         # checked before anything is parsed: a no-op rebuild reads files and hashes them, no more
         return BuildResult(corpus=None, sources=[], documents={}, skipped=True)
+    check_replaceable(out_dir, "build")   # a folder hoyle may not replace is refused before any stage runs
     corpus = load_manifest(corpus_dir)
     if not cache:
         cache_dir = None

@@ -271,6 +271,12 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
 
     if fmt not in ("table", "jsonl"):
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use table or jsonl"))
+    from typing import get_args
+
+    from schemas import Fact
+    roles = get_args(Fact.model_fields["role"].annotation)
+    if role and role not in roles:
+        _fail(HoyleError(f"unknown --role {role!r}", hint="roles: " + ", ".join(roles)))
     data = _built(corpus, built)
     rows = data.facts
     if game:
@@ -312,14 +318,18 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
     stale), with the JSON Schemas."""
     import shutil
 
-    from pipeline.output import staged_output
+    from pipeline.output import check_replaceable, staged_output
     files = {"json": ["comparisons.json", "facts.jsonl", "sources.json", "games.json"], "csv": ["csv"],
              "sqlite": ["rules.sqlite"], "tei": ["tei"]}
     if fmt not in files:
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use json, csv, sqlite or tei"))
+    try:
+        check_replaceable(out, "export")   # before a build is made for it: never over a build
+    except HoyleError as exc:
+        _fail(exc)
     data = _built(corpus, built)
     try:
-        with staged_output(out) as tmp:
+        with staged_output(out, "export") as tmp:
             for name in [*files[fmt], "schema"]:
                 src = data.data / name
                 if src.is_dir():

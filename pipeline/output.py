@@ -57,23 +57,44 @@ def _cannot_write(out_dir: Path, exc: OSError) -> HoyleError:
                       hint=f"check free space and permissions of {out_dir.parent}; the previous output is unchanged")
 
 
-def _is_ours(out_dir: Path) -> bool:
+KINDS = ("build", "export")
+
+
+def _marked_kind(marker: Path) -> str:
+    """What a marked folder is: its marker's first line names it ("hoyle-output: export"); a
+    marker without a kind is a build's (builds wrote one before exports had their own)."""
+    try:
+        with marker.open("rb") as fh:   # a few bytes: the marker may be anything a user put there
+            first = fh.read(200).decode("utf-8", errors="replace").split("\n", 1)[0]
+    except OSError:
+        return "build"
+    kind = first.removeprefix("hoyle-output:").strip()
+    return kind if first.startswith("hoyle-output:") and kind in KINDS else "build"
+
+
+def _is_ours(out_dir: Path, kind: str) -> bool:
+    """Only the marker decides (a folder that merely holds a copy of a build's data/ is the user's),
+    and only a folder of the same kind is replaced: an export never replaces a build, nor a build
+    an export."""
     names = {p.name for p in out_dir.iterdir()}
-    if not names or MARKER in names:
+    if not names:
         return True
-    # A build made before the marker existed: keeps `make build` working over old build/ folders.
-    data = out_dir / "data"
-    return (data / "sources.json").is_file() and ((out_dir / ".stamp").is_file() or (data / "facts.jsonl").is_file())
+    return MARKER in names and _marked_kind(out_dir / MARKER) == kind
 
 
-def _refuse_foreign(out_dir: Path) -> None:
-    """--out never deletes or replaces what hoyle did not create."""
+def check_replaceable(out_dir: Path, kind: str = "build") -> None:
+    """--out never deletes or replaces what hoyle did not create, nor output of another kind.
+    Called before any stage runs, so a refusal costs nothing; staged_output checks again."""
+    out_dir = Path(out_dir)
     if not out_dir.exists():
         return
     if not out_dir.is_dir():
         raise HoyleError(f"{out_dir}: --out is a file, not a folder", hint=_FOREIGN_HINT)
-    if not _is_ours(out_dir):
-        raise HoyleError(f"{out_dir}: folder holds files hoyle did not write", hint=_FOREIGN_HINT)
+    if not _is_ours(out_dir, kind):
+        other = out_dir / MARKER
+        what = (f"holds a hoyle {_marked_kind(other)}; `hoyle {kind} --out` replaces only a {kind}'s folder"
+                if other.is_file() else "holds files hoyle did not write")
+        raise HoyleError(f"{out_dir}: folder {what}", hint=_FOREIGN_HINT)
 
 
 def _remove_stale(out_dir: Path) -> None:
@@ -183,7 +204,7 @@ def _signals_deferred() -> Iterator[None]:
 
 
 @contextmanager
-def staged_output(out_dir: Path) -> Iterator[Path]:
+def staged_output(out_dir: Path, kind: str = "build") -> Iterator[Path]:
     """Yield a temporary folder beside `out_dir`; on success swap it into place in one atomic step.
 
     On any error (or an interrupt, or SIGTERM) the temporary folder is removed and the previous `out_dir`
@@ -193,10 +214,11 @@ def staged_output(out_dir: Path) -> Iterator[Path]:
     with _exclusive_lock(out_dir), _sigterm_exits():
         tmp = None
         try:
-            _refuse_foreign(out_dir)
+            check_replaceable(out_dir, kind)
             _remove_stale(out_dir)
             tmp = _make_tmp(out_dir)
-            (tmp / MARKER).write_text("made by hoyle: `--out` may replace this folder\n", encoding="utf-8")
+            (tmp / MARKER).write_text(f"hoyle-output: {kind}\nmade by hoyle: `--out` may replace this folder "
+                                      f"with another {kind}\n", encoding="utf-8")
             yield tmp
             with _signals_deferred():
                 _swap(tmp, out_dir)

@@ -149,3 +149,16 @@ def test_piped_tables_follow_columns(built, monkeypatch):
     finally:
         monkeypatch.delenv("COLUMNS")
         importlib.reload(cli)
+
+
+def test_an_unknown_role_is_an_error_not_an_empty_table(built):
+    result = query(built, "facts", "--role", "nosuch")
+    assert result.exit_code == 2 and "unknown --role 'nosuch'" in flat(result.output)
+    assert "example" in flat(result.output) and "Traceback" not in result.output
+
+
+def test_export_never_writes_over_a_build(built):
+    before = (built / "data" / "facts.jsonl").read_bytes()
+    result = query(built, "export", "--format", "csv", "--out", str(built))
+    assert result.exit_code == 2 and "holds a hoyle build" in flat(result.output)
+    assert (built / "data" / "facts.jsonl").read_bytes() == before and not (built / "csv").exists()

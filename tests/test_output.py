@@ -172,14 +172,31 @@ def test_an_empty_folder_or_one_hoyle_made_is_accepted(tmp_path):
 
 
 @pytest.mark.parametrize("second", [".stamp", "data/facts.jsonl"])
-def test_a_build_made_before_the_marker_is_accepted(tmp_path, second):
-    out = tmp_path / "build"
+def test_a_folder_holding_a_copy_of_a_builds_data_is_the_users(tmp_path, second):
+    # issue 27: a project folder with a copy of a build's data/ (and .git, notes) was replaced
+    # whole by a rule that took data/sources.json for a build of ours; only the marker decides now
+    out = tmp_path / "project"
     (out / "data").mkdir(parents=True)
     (out / "data" / "sources.json").write_text("[]")
     (out / second).write_text("x")
-    write_build(out, "new")
-    assert (out / "data" / "facts.jsonl").read_text() == "new"
-    assert not (out / "data" / "sources.json").exists()
+    (out / "notes.md").write_text("mine")
+    with pytest.raises(HoyleError, match="did not write"):
+        write_build(out, "new")
+    assert (out / "notes.md").read_text() == "mine" and (out / "data" / "sources.json").read_text() == "[]"
+
+
+def test_an_export_never_replaces_a_build_nor_a_build_an_export(tmp_path):
+    build_dir, export_dir = tmp_path / "build", tmp_path / "export"
+    write_build(build_dir, "data")
+    with staged_output(export_dir, "export") as tmp:
+        (tmp / "facts.csv").write_text("csv")
+    with pytest.raises(HoyleError, match="holds a hoyle build"):
+        with staged_output(build_dir, "export"):
+            pass
+    with pytest.raises(HoyleError, match="holds a hoyle export"):
+        write_build(export_dir, "over")
+    assert (build_dir / "data" / "facts.jsonl").read_text() == "data"
+    assert (export_dir / "facts.csv").read_text() == "csv"
 
 
 @pytest.mark.parametrize("umask, mode", [(0o022, 0o755), (0o027, 0o750)])
@@ -239,3 +256,14 @@ def test_a_read_only_parent_is_a_clear_error(tmp_path):
         assert list(parent.iterdir()) == []
     finally:
         parent.chmod(0o755)
+
+
+def test_build_refuses_a_folder_it_may_not_replace_before_any_stage_runs(tmp_path, monkeypatch):
+    import pipeline.build as build_module
+    monkeypatch.setattr(build_module, "run_pipeline", lambda *a, **k: pytest.fail("the pipeline ran"))
+    out = tmp_path / "thesis"
+    out.mkdir()
+    (out / "chapter1.tex").write_text("mine")
+    with pytest.raises(HoyleError, match="did not write"):
+        build_module.build(ROOT / "corpus", out, site=False, progress=False)
+    assert sorted(p.name for p in out.iterdir()) == ["chapter1.tex"]
