@@ -58,7 +58,7 @@ def main(ctx: typer.Context, debug: bool = Flag("--debug", help="Show tracebacks
 @app.command()
 def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
           no_site: bool = Flag("--no-site", help="Skip the website."),
-          jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Process sources in N processes."),
+          jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Process sources in N processes (1-256)."),
           force: bool = Flag("--force", help="Rebuild even if nothing changed."),
           no_cache: bool = Flag("--no-cache", help="Neither read nor write the per-source cache."),
           strict: bool = Flag("--strict", help="A source with no game or no fact, or a game not in "
@@ -368,7 +368,7 @@ def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied 
 
 
 @app.command()
-def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port"),
+def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port", min=0, max=65535, help="TCP port (0: any free one)."),
           host: str = typer.Option("127.0.0.1", "--host", help="Address to bind (loopback unless told otherwise)."),
           data: bool = Flag("--data", help="Serve build/data/rules.sqlite with Datasette "
                                     "(the extra hoyle-concordance[datasette]) instead of the site.")) -> None:

@@ -112,3 +112,13 @@ def test_datasette_answers_sql_about_piquet(site_build):
         time.sleep(0.05)
     else:
         pytest.fail("Datasette outlived hoyle serve")
+
+
+@pytest.mark.parametrize("argv, expected", [
+    (["serve", "--port", "70000"], "--port"),
+    (["build", "--jobs", "100000000000000000000", "--no-site"], "--jobs"),
+])
+def test_an_out_of_range_number_is_a_usage_line_not_a_traceback(tmp_path, argv, expected):
+    result = CliRunner().invoke(app, [*argv, "--out", str(tmp_path / "out")])
+    assert result.exit_code == 2 and expected in result.output and "Traceback" not in result.output
+    assert not (tmp_path / "out").exists()
