@@ -112,7 +112,18 @@ class BuiltData:
         import schemas
         cls = getattr(schemas, model)
         rows = self._jsonl(name) if name.endswith(".jsonl") else self._json(name)
-        return [cls.model_validate_json(json.dumps(r)) for r in rows]
+        if not isinstance(rows, list):
+            raise HoyleError(f"{self.data / name}: cannot read the built data (a list of records was expected)",
+                             hint="rebuild it: hoyle build --force")
+        out = []
+        for n, r in enumerate(rows, 1):   # a hand-edited or damaged record is named, not a traceback
+            try:
+                out.append(cls.model_validate_json(json.dumps(r)))
+            except ValueError as exc:
+                first = str(exc).splitlines()[0]
+                raise HoyleError(f"{self.data / name}: record {n}: cannot read the built data ({first})",
+                                 hint="rebuild it: hoyle build --force") from None
+        return out
 
     @cached_property
     def sources(self):

@@ -159,6 +159,21 @@ def evaluate(corpus: Path = CorpusOpt,
         _fail(exc)
 
 
+def _reads_the_build(command):
+    """A query command: the built data is read as the command goes (each file on first use), so a
+    damaged file's HoyleError may come from anywhere in it; it is one line, exit 2, all the same."""
+    import functools
+
+    @functools.wraps(command)   # typer reads the signature through __wrapped__
+    def run(*args, **kwargs):
+        try:
+            return command(*args, **kwargs)
+        except HoyleError as exc:
+            _fail(exc)
+
+    return run
+
+
 def _built(corpus: Path, out: Path):
     """The build in `out` of `corpus`, read back; missing or stale, it is built once first (and
     said so)."""
@@ -188,6 +203,7 @@ def _resolved(kind: str, text: str, choices) -> str:
 
 
 @app.command()
+@_reads_the_build
 def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, ピケ, Пикет)."),
             facet: str = typer.Option(None, "--facet", help="Only this facet (e.g. players, score:repique)."),
             fmt: str = typer.Option("table", "--format", help="table | json | csv | markdown"),
@@ -243,6 +259,7 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
 
 
 @app.command()
+@_reads_the_build
 def games(corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
     """List the games: id, names in three languages, number of sources that describe each. Read
     from the build (--build; built first if missing or stale)."""
@@ -258,6 +275,7 @@ def games(corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
 
 
 @app.command()
+@_reads_the_build
 def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
           facet: str = typer.Option(None, "--facet", help="Facet (players, deck_size, score:repique, ...)."),
           source: str = typer.Option(None, "--source", help="Source id."),
@@ -311,6 +329,7 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
 
 
 @app.command()
+@_reads_the_build
 def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | tei"),
            out: Path = typer.Option(Path("export"), "--out", help="Folder to write the export into."),
            corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:

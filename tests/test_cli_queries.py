@@ -162,3 +162,22 @@ def test_export_never_writes_over_a_build(built):
     result = query(built, "export", "--format", "csv", "--out", str(built))
     assert result.exit_code == 2 and "holds a hoyle build" in flat(result.output)
     assert (built / "data" / "facts.jsonl").read_bytes() == before and not (built / "csv").exists()
+
+
+@pytest.mark.parametrize("name, damage", [
+    ("games.json", lambda b: b[: len(b) // 2]),                                   # cut short
+    ("facts.jsonl", lambda b: b"{\"id\": 1, \"shape\": \"wrong\"}\n" + b),            # a row of another shape
+    ("sources.json", lambda b: b"{}"),                                             # not a list
+])
+def test_a_damaged_build_is_one_line_naming_the_file(built, tmp_path, name, damage):
+    copy = tmp_path / "build"
+    shutil.copytree(built / "data", copy / "data")
+    for marker in (".inputs", ".hoyle-output"):
+        shutil.copyfile(built / marker, copy / marker)
+    path = copy / "data" / name
+    path.write_bytes(damage(path.read_bytes()))
+    result = query(copy, "facts", "--game", "piquet", "--language", "en")   # reads games, sources and facts
+    assert result.exit_code == 2, result.output
+    assert name in flat(result.output) and "cannot read the built data" in flat(result.output)
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
