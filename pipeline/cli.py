@@ -342,10 +342,7 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
              "sqlite": ["rules.sqlite"], "tei": ["tei"]}
     if fmt not in files:
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use json, csv, sqlite or tei"))
-    try:
-        check_replaceable(out, "export")   # before a build is made for it: never over a build
-    except HoyleError as exc:
-        _fail(exc)
+    check_replaceable(out, "export")   # before a build is made for it: never over a build
     data = _built(corpus, built)
     try:
         with staged_output(out, "export") as tmp:
