@@ -12,7 +12,7 @@ from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.manifest import Corpus, load_manifest
 from pipeline.output import check_replaceable, staged_output, write_json, write_jsonl
 from pipeline.patterns import pattern_budget
-from pipeline.positions import count_lines
+from pipeline.positions import count_lines, line_of
 from pipeline.progress import Reporter, reporter
 from schemas import Comparison, Document, Fact, Game, Section, Source, TocLink, TopicPassage
 from schemas.generate import write as write_schemas
@@ -128,7 +128,7 @@ def timeout_warnings(doc: Document, timeouts) -> list[str]:
     out = []
     for t in dict.fromkeys(timeouts):   # once per pattern and line
         at = doc.normalized.find(t.snippet) if t.snippet else -1
-        line = doc.text.count("\n", 0, doc.orig_span(at, at + 1)[0]) + 1 if at >= 0 else None
+        line = line_of(doc.line_starts, doc.orig_span(at, at + 1)[0]) if at >= 0 else None
         out.append(f"{doc.source_id}:{line or '?'}: pattern ({t.origin}) ran over its time budget on this line "
                    f"and was skipped there; simplify the pattern (nested repeats like (a+)+ backtrack "
                    f"without end)")
@@ -179,13 +179,15 @@ def _in_workers(corpus: Corpus, knowledge: Knowledge, todo: list, jobs: int):
             yield future.result()
 
 
-def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir: Path | None = None) -> BuildResult:
+def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir: Path | None = None,
+                 recompute: bool = False) -> BuildResult:
+    """With `recompute`, no source is taken from the cache (each is processed and stored anew)."""
     from pipeline.cache import Cache, source_key
 
     knowledge = load_checked_knowledge(corpus)
     cache = Cache(cache_dir)
     cache.remove_stale()
-    keys, done, todo, cache_notes = {}, {}, [], []
+    keys, done, todo, cache_notes = {}, {}, [], [cache.note] if cache.note else []
     for entry in corpus.entries:
         path = corpus.text_path(entry)
         try:
@@ -193,7 +195,7 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
         except OSError as exc:
             raise HoyleError(f"{path}: cannot read: {exc.strerror}") from None
         keys[entry.id] = source_key(raw, entry.model_dump_json(), knowledge.digest)
-        hit = cache.get(keys[entry.id])
+        hit = None if recompute else cache.get(keys[entry.id])
         if hit is not None:
             done[entry.id] = SourceResult(hit.source, hit.document, hit.sections, hit.warnings, hit.facts,
                                           hit.provisional)
@@ -349,7 +351,7 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
     elif cache_dir is None:
         cache_dir = out_dir.resolve().parent / f".{out_dir.name}-cache"
     with reporter(progress) as rep:
-        result = run_pipeline(corpus, rep, jobs=jobs, cache_dir=cache_dir)
+        result = run_pipeline(corpus, rep, jobs=jobs, cache_dir=cache_dir, recompute=force)
         result.summary = summarize(result)
         if strict:
             problems = [w for s in result.summary for w in s.warnings]

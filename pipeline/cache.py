@@ -6,15 +6,19 @@ affects. Entries live in a folder beside the output (never inside it: the output
 whole on every build).
 
 An entry is data, never code: JSON validated by the pydantic models on the way back (a pickle
-beside `--out` ran whatever whoever could write there put in it). Its first line is the SHA-256
-of the rest and the rest names its own key, so a flipped byte, a cut-off write or an entry copied
-under another name is a miss: the source is processed again, never published from a bad entry."""
+beside `--out` ran whatever whoever could write there put in it). Its first line is an HMAC of
+the rest under a key kept outside the cache folder (in the user's state folder, mode 0600), and
+the rest names its own key: a flipped byte, a cut-off write, an entry copied under another name
+or one edited with its digest recomputed is a miss, and the source is processed again. A cache
+folder owned by another user is not used at all."""
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import os
+import secrets
 import tempfile
 import time
 from pathlib import Path
@@ -61,9 +65,46 @@ class CachedSource(BaseModel):
     provisional: list[Game]
 
 
+def key_file() -> Path:
+    state = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(state) / "hoyle" / "cache.key"
+
+
+def signing_key() -> bytes | None:
+    """This user's cache key, made on first use (32 random bytes, mode 0600); None when it can
+    be neither read nor made (the build then goes without a cache)."""
+    path = key_file()
+    try:
+        key = path.read_bytes()
+        if len(key) >= 32 and path.stat().st_uid == os.getuid():
+            return key
+    except OSError:
+        pass
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".cache.key.")
+        with os.fdopen(fd, "wb") as fh:   # mkstemp makes it 0600
+            fh.write(secrets.token_bytes(32))
+        os.replace(tmp, path)
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 class Cache:
     def __init__(self, root: Path | None):
+        self.note: str | None = None
+        self.key = signing_key() if root is not None else None
+        if root is not None and self.key is None:
+            self.note = f"{key_file()}: the cache key cannot be read or made; the build goes on without a cache"
+            root = None
+        elif root is not None and not _ours(root):
+            self.note = f"{root}: the cache folder belongs to another user; the build goes on without it"
+            root = None
         self.root = root
+
+    def _sign(self, body: bytes) -> bytes:
+        return hmac.new(self.key, body, hashlib.sha256).hexdigest().encode()
 
     def _path(self, key: str) -> Path:
         return self.root / f"{key}{SUFFIX}"
@@ -77,7 +118,7 @@ class Cache:
         except OSError:
             return None
         digest, _, body = blob.partition(b"\n")
-        if digest != hashlib.sha256(body).hexdigest().encode():
+        if not hmac.compare_digest(digest, self._sign(body)):
             return None
         try:
             entry = CachedSource.model_validate_json(body)
@@ -92,10 +133,10 @@ class Cache:
         if self.root is None:
             return None
         body = entry.model_dump_json().encode()
-        blob = hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+        blob = self._sign(body) + b"\n" + body
         tmp = None
         try:
-            self.root.mkdir(parents=True, exist_ok=True)
+            self.root.mkdir(parents=True, exist_ok=True, mode=0o700)
             fd, tmp = tempfile.mkstemp(dir=self.root, suffix=".tmp")
             with os.fdopen(fd, "wb") as fh:
                 fh.write(blob)
@@ -117,3 +158,13 @@ class Cache:
             with contextlib.suppress(OSError):
                 if path.suffix == ".pickle" or now - path.stat().st_mtime > 3600:
                     path.unlink()
+
+
+def _ours(root: Path) -> bool:
+    """The folder is absent (it will be made 0700) or owned by the user running the build."""
+    try:
+        return root.stat().st_uid == os.getuid()
+    except FileNotFoundError:
+        return True
+    except OSError:
+        return False

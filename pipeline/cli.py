@@ -59,7 +59,7 @@ def main(ctx: typer.Context, debug: bool = Flag("--debug", help="Show tracebacks
 def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
           no_site: bool = Flag("--no-site", help="Skip the website."),
           jobs: int = typer.Option(1, "--jobs", "-j", min=1, max=256, help="Process sources in N processes (1-256)."),
-          force: bool = Flag("--force", help="Rebuild even if nothing changed."),
+          force: bool = Flag("--force", help="Rebuild and recompute every source (the cache is not read)."),
           no_cache: bool = Flag("--no-cache", help="Neither read nor write the per-source cache."),
           strict: bool = Flag("--strict", help="A source with no game or no fact, or a game not in "
                                       "games.yaml, is an error (exit 2, nothing written).")) -> None:

@@ -23,6 +23,7 @@ from pathlib import Path
 from pipeline.errors import HoyleError
 from pipeline.evaluate import PR, canonical_value, family_lines
 from pipeline.extract.roles import RULE_ROLES
+from pipeline.positions import line_of, line_starts
 
 GAME_KINDS = ("game", "variant")
 
@@ -47,7 +48,7 @@ def _value_key(facet: str, value) -> str:
 
 
 def _line_of(text: str, offset: int) -> int:
-    return text.count("\n", 0, offset) + 1
+    return line_of(line_starts(text), offset)
 
 
 def _expected_ids(game: dict, index, provisional: dict[str, str]) -> set[str]:

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,6 +17,9 @@ from pipeline.resources import EMBEDDED_CORPUS
 from schemas import ManifestEntry
 
 KNOWLEDGE_FILES = ("games.yaml", "terms.yaml", "facets.yaml")
+# A text larger than this is refused: the stages hold about 130 bytes per character of a text
+MAX_TEXT_BYTES = 50_000_000
+_LINE_ENDS = ("\r\n", "\r")
 
 
 @dataclass(frozen=True)
@@ -81,10 +86,10 @@ def load_manifest(root: Path) -> Corpus:
                              f"(known: {', '.join(languages.codes)})",
                              hint=f"use one of those, or add {root / 'lang' / entry.language}/profile.yaml")
         file = inside_corpus(root, entry.file, f"{path}: {label}: file {entry.file!r}")
-        if not file.is_file():
+        if not file.exists():
             raise HoyleError(f"{path}: {label}: file {entry.file!r} not found in {root}",
                              hint="check the path, relative to the corpus folder")
-        digest = hashlib.sha256(file.read_bytes()).hexdigest()
+        digest = text_fingerprint(read_text_file(file, f"{path}: {label}: file {entry.file!r}"), entry.encoding)
         if digest in texts and entry.same_text_as != texts[digest]:
             # two ids for one text would show every fact of it as two sources agreeing
             raise HoyleError(f"{path}: {label}: file {entry.file!r} holds the same text as source "
@@ -93,6 +98,44 @@ def load_manifest(root: Path) -> Corpus:
         texts.setdefault(digest, entry.id)
         entries.append(entry)
     return Corpus(root=root, entries=tuple(entries))
+
+
+def read_text_file(file: Path, what: str) -> bytes:
+    """The bytes of a regular file of at most MAX_TEXT_BYTES. A device, pipe or folder is
+    refused before it is read (/dev/zero never ends, a FIFO blocks), a larger file by its size."""
+    try:
+        fd = os.open(file, os.O_RDONLY | os.O_NONBLOCK)   # opening a FIFO must not wait for a writer
+    except OSError as exc:
+        raise HoyleError(f"{what}: cannot read: {exc.strerror or exc}", hint="give a readable text file") from None
+    info = os.fstat(fd)
+    if not stat.S_ISREG(info.st_mode):
+        os.close(fd)
+        raise HoyleError(f"{what}: not a regular file (a device, pipe or folder)",
+                         hint="save the text to a file first and give that file")
+    if info.st_size > MAX_TEXT_BYTES:
+        os.close(fd)
+        raise HoyleError(f"{what}: {info.st_size:,} bytes, over the {MAX_TEXT_BYTES:,}-byte limit for one text",
+                         hint="split the text into parts (one source each, e.g. one per volume)")
+    with os.fdopen(fd, "rb") as fh:
+        data = fh.read(MAX_TEXT_BYTES + 1)
+    if len(data) > MAX_TEXT_BYTES:   # it grew while being read
+        raise HoyleError(f"{what}: over the {MAX_TEXT_BYTES:,}-byte limit for one text",
+                         hint="split the text into parts (one source each)")
+    return data
+
+
+def text_fingerprint(raw: bytes, encoding: str | None) -> str:
+    """SHA-256 of a text as the build reads it: decoded, without a byte-order mark, every line
+    end as LF. The same book saved with a BOM or CRLF line ends is the same text (its facts would
+    otherwise count as two sources agreeing). Bytes that do not decode are hashed as they are."""
+    try:
+        text = raw.decode(encoding or "utf-8")
+    except (UnicodeDecodeError, LookupError):
+        return hashlib.sha256(raw).hexdigest()
+    text = text.removeprefix("\ufeff")
+    for end in _LINE_ENDS:
+        text = text.replace(end, "\n")
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()
 
 
 def inside_corpus(root: Path, relative: str, what: str) -> Path:

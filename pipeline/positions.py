@@ -2,27 +2,30 @@
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 
 from schemas import Anchor, Document, PageMarker
 
 CONTEXT = 40  # characters of prefix/suffix kept with a quote
+# Line ends as an editor counts them: CRLF is one, a lone CR (old Mac files) one, LF one.
+LINE_END = re.compile(r"\r\n|\r|\n")
 
 
 def line_starts(text: str) -> list[int]:
-    starts = [0]
-    pos = text.find("\n")
-    while pos != -1:
-        starts.append(pos + 1)
-        pos = text.find("\n", pos + 1)
-    return starts
+    return [0, *(m.end() for m in LINE_END.finditer(text))]
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of `text` without their line ends, one per entry of `line_starts(text)`."""
+    return LINE_END.split(text)
 
 
 def count_lines(text: str) -> int:
-    """Physical lines as the contract counts them (split on \\n; a final newline ends a line)."""
+    """Physical lines as an editor counts them (a final line end ends a line, opens none)."""
     if not text:
         return 0
-    return text.count("\n") + (0 if text.endswith("\n") else 1)
+    return len(line_starts(text)) - (1 if text.endswith(("\n", "\r")) else 0)
 
 
 def line_of(starts: list[int], offset: int) -> int:
@@ -51,12 +54,6 @@ class Locator:
     def page(self, offset: int) -> str | None:
         i = bisect_right(self._marker_starts, offset) - 1
         return self.doc.page_markers[i].label if i >= 0 else None
-
-    def line_span(self, line: int) -> tuple[int, int]:
-        starts = self.doc.line_starts
-        start = starts[line - 1]
-        end = starts[line] - 1 if line < len(starts) else len(self.doc.text)
-        return start, end
 
     def anchor(self, start: int, end: int) -> Anchor:
         text = self.doc.text

@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 import pipeline.add_source as add_source_module
 from pipeline.cli import app
+from pipeline.errors import HoyleError
 from pipeline.manifest import load_manifest
 
 runner = CliRunner()
@@ -89,7 +90,7 @@ def test_add_source_changes_nothing_when_the_new_manifest_fails_to_load(corpus_f
         return real(corpus_dir)
 
     monkeypatch.setattr(add_source_module, "load_manifest", load_then_fail)
-    with pytest.raises(OSError):
+    with pytest.raises(HoyleError, match="disk gone; nothing was added"):
         add_source_module.add_source(root, new_text, language="ru", title="T", encoding="cp1251")
     assert len(calls) == 2
     assert snapshot(root) == before  # the manifest restored, the copied text removed, no temporary file left

@@ -108,3 +108,28 @@ def test_printed_pages_of_the_gutenberg_book(documents):
     arabic = [int(m.label) for m in doc.page_markers if not m.roman]
     assert arabic[0] == 1 and arabic[-1] == 475
     assert [m.label for m in doc.page_markers if m.roman][0] == "v"
+
+
+@pytest.mark.parametrize("line_end", ["\r\n", "\r", "mixed"])
+def test_line_ends_are_counted_as_an_editor_counts_them(line_end):
+    """A CR-only file (old Mac) cited every fact at line 1; CRLF, CR and LF give the same lines,
+    sections and facts, and every quote is the original at its offsets."""
+    from tests.test_extract import facts_of
+
+    lines = ["PIQUET.", "", "Piquet is played by two persons.", "", "WHIST.", "", "Whist is played by four players,",
+             "with a pack of fifty-two cards.", ""]
+    lf = "\n".join(lines)
+    if line_end == "mixed":
+        ends = ["\r\n", "\n", "\r"]   # a CR never right before an LF (that pair is one CRLF)
+        other = "".join(line + ends[i % 3] for i, line in enumerate(lines[:-1]))
+    else:
+        other = lf.replace("\n", line_end)
+    got_lf, facts_lf, _ = facts_of(lf, "en")
+    got, facts, doc = facts_of(other, "en")
+    assert got == got_lf and len(got) >= 3
+    assert [f.anchor.line for f in facts] == [f.anchor.line for f in facts_lf]
+    assert {f.anchor.line for f in facts} >= {3, 7}
+    for f in facts:
+        assert doc.text[f.anchor.start:f.anchor.end] == f.anchor.quote
+    from pipeline.positions import count_lines
+    assert count_lines(other) == count_lines(lf) == 8

@@ -15,6 +15,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.build import build
+from pipeline.builtdata import STAMP
 from pipeline.cli import app
 from tests.conftest import CORPUS, make_corpus
 
@@ -210,7 +211,10 @@ def test_rebuilds_are_incremental(tmp_path):
     again = build(corpus, out, site=False, progress=False)
     assert again.skipped  # nothing changed: no stage runs
     forced = build(corpus, out, site=False, progress=False, force=True)
-    assert forced.processed == []  # every source from the cache
+    assert sorted(forced.processed) == ["nifty1995-ja", "piquet-en"]  # --force recomputes every source
+    (out / STAMP).unlink()
+    served = build(corpus, out, site=False, progress=False)
+    assert served.processed == []  # every source from the cache
     path = corpus / "texts" / "nifty1995-ja.txt"
     os.chmod(path, 0o644)
     path.write_bytes(path.read_bytes() + "\n追記。\n".encode())

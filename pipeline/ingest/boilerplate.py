@@ -14,7 +14,7 @@ from bisect import bisect_right
 import regex
 
 from pipeline.patterns import BudgetedPattern, compile_pattern
-from pipeline.positions import line_of
+from pipeline.positions import LINE_END, line_of
 from schemas import BoilerplateSpan
 
 # Kinds after which the segmenter ends the body (pipeline/segment `segment_document`).
@@ -74,8 +74,8 @@ def _substantial(text: str, start: int, end: int, covered: _Covered, max_lines: 
     lines = chars = 0
     pos = start
     while pos < end:
-        nl = text.find("\n", pos, end)
-        stop = end if nl == -1 else nl
+        nl = LINE_END.search(text, pos, end)
+        stop = end if nl is None else nl.start()
         line = text[pos:stop]
         body = line.strip()
         if body:
@@ -85,7 +85,7 @@ def _substantial(text: str, start: int, end: int, covered: _Covered, max_lines: 
                 chars += len(body)
                 if lines > max_lines or chars > max_chars:
                     return lines
-        pos = stop + 1
+        pos = end if nl is None else nl.end()
     return 0
 
 

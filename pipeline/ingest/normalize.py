@@ -4,7 +4,7 @@ original span it came from.
 Normalization (for matching only; the original is never changed): full-width ASCII to
 half-width (so `．，` become `.,`), half-width katakana to full-width, every space-like character
 (NBSP, ideographic space, tab, ...) to a space, runs of spaces to one, invisible characters
-dropped, `\\r\\n` to `\\n`, NFC. Newlines are kept, so normalized lines are the original lines.
+dropped, `\\r\\n` and a lone `\\r` to `\\n`, NFC. Newlines are kept, so normalized lines are the original lines.
 """
 
 from __future__ import annotations
@@ -22,10 +22,11 @@ for _cp in (0x09, 0x0B, 0x0C, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x20
 
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 _COMBINING = r"\p{M}\p{NFC_QC=M}\uFF9E\uFF9F"
-# The places where normalization is not the identity. A CRLF with invisible characters between
-# its two is one line end: dropping them first would leave a "\r\n" a second pass folds again.
+# The places where normalization is not the identity. Line ends as an editor counts them (CRLF,
+# a lone CR, LF), so normalized lines are the original's lines: a CR with an invisible character
+# before its LF is two line ends, as positions.LINE_END counts them.
 _IRREGULAR = compile_pattern(
-    rf"(?P<crlf>\r[{_INVISIBLE}]*\n)"
+    rf"(?P<crlf>\r\n?)"
     rf"|(?P<spaces>[ ][ {_INVISIBLE}]*[ ])"
     rf"|(?P<cluster>[^\n][{_INVISIBLE}{_COMBINING}]*[{_COMBINING}]|[\p{{NFC_QC=N}}\uFF61-\uFF9F])"
     rf"|(?P<invisible>[{_INVISIBLE}]+)",

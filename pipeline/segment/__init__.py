@@ -13,7 +13,7 @@ from pipeline.identify.provisional import provisional_game
 from pipeline.ingest.boilerplate import ENDING_KINDS
 from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
-from pipeline.positions import Locator
+from pipeline.positions import LINE_END, Locator
 from pipeline.segment.headings import (
     Candidate,
     Conventions,
@@ -312,8 +312,8 @@ def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], s
         game_id = game.id
     title = None
     if found.evidence in ("title-line", "declared-title"):
-        line_end = doc.text.find("\n", found.start)
-        title = doc.text[found.start:line_end if line_end >= 0 else len(doc.text)].strip() or None
+        line_end = LINE_END.search(doc.text, found.start)
+        title = doc.text[found.start:line_end.start() if line_end else len(doc.text)].strip() or None
     parts = [(start, end, game_id, title, f"document+{found.evidence}")]
     split = compilation_parts(doc, knowledge, start, end, found, declared_title)
     if split:   # a page of several answers: the part before the phrase's line is the title's other game

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from pipeline.identify.index import GameIndex
 from pipeline.patterns import compile_pattern
+from pipeline.positions import split_lines
 from pipeline.segment.headings import Conventions, clean_title, contents_blocks
 from schemas import Document, Section, TocLink
 
@@ -33,7 +34,7 @@ class Entry:
 
 def contents_entries(doc: Document, conventions: Conventions) -> list[Entry]:
     norm_lines = doc.normalized.split("\n")
-    orig_lines = doc.text.split("\n")
+    orig_lines = split_lines(doc.text)
     out: list[Entry] = []
     for first, last in contents_blocks(norm_lines, conventions):
         rows = []

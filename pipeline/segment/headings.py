@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, field_validator
 from pipeline.datafile import load_model
 from pipeline.ingest.markup import PARAGRAPH
 from pipeline.patterns import BudgetedPattern, compile_pattern
+from pipeline.positions import split_lines
 from schemas import Document
 
 _PUNCTUATION = compile_pattern(r"[。、，,.:：]")
@@ -197,7 +198,7 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
     if PARAGRAPH in norm:  # a markup text: its headings are its title elements
         conventions = {k: c for k, c in conventions.items() if c.markup}
     norm_lines = norm.split("\n")
-    orig_lines = text.split("\n")
+    orig_lines = split_lines(text)
     norm_line_starts = [0]
     for ln in norm_lines[:-1]:
         norm_line_starts.append(norm_line_starts[-1] + len(ln) + 1)
@@ -213,6 +214,20 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
         t = clean_title(norm_lines[i]) if 0 <= i < len(norm_lines) else ""
         return 0 < len(t) <= limit and not _PUNCTUATION.search(t)
 
+    above_short: dict[int, list[int]] = {}
+
+    def before_short_run(i: int, limit: int) -> int:
+        """The last line above line i that is not a short line (-1 if none). Computed once for
+        all lines: walking back from every line of a run of short lines was quadratic."""
+        if limit not in above_short:
+            first, k = [], -1
+            for j in range(len(norm_lines)):
+                first.append(k)
+                if not short(j, limit):
+                    k = j
+            above_short[limit] = first
+        return above_short[limit][i]
+
     found: list[Candidate] = []
     for conv in conventions.values():
         if conv.line is not None:
@@ -224,9 +239,7 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                     continue
                 if conv.prev_blank and i > 0 and not _blank(norm_lines[i - 1]):
                     # a short running-title block may sit between the break and the heading
-                    k = i - 1
-                    while conv.prev_short and k >= 0 and short(k, conv.prev_short):
-                        k -= 1
+                    k = before_short_run(i, conv.prev_short) if conv.prev_short else i - 1
                     if not conv.prev_short or k == i - 1 or (k >= 0 and not _blank(norm_lines[k])):
                         continue
                 nxt = norm_lines[i + 1] if i + 1 < len(norm_lines) else ""
