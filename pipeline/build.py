@@ -11,7 +11,7 @@ from pipeline.errors import HoyleError
 from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.manifest import Corpus, load_manifest
 from pipeline.output import check_replaceable, staged_output, write_json, write_jsonl
-from pipeline.patterns import pattern_budget
+from pipeline.patterns import MAX_TIMEOUTS, pattern_budget
 from pipeline.positions import count_lines, line_of
 from pipeline.progress import Reporter, reporter
 from schemas import Comparison, Document, Fact, Game, Section, Source, TocLink, TopicPassage
@@ -120,11 +120,11 @@ def process_source(corpus: Corpus, entry, knowledge: Knowledge) -> SourceResult:
         facts = extract(doc, sections := seg.sections, knowledge)
     # warnings name the source and line ("<id>:<line>: ..."); the file is put in when they are
     # shown (a cached result may be shown for a corpus in another place)
-    warnings = ingest_warnings(doc) + seg.warnings + timeout_warnings(doc, budget.timeouts)
+    warnings = ingest_warnings(doc) + seg.warnings + timeout_warnings(doc, budget.timeouts, budget.disabled_origins)
     return SourceResult(source, doc, sections, warnings, facts, seg.provisional)
 
 
-def timeout_warnings(doc: Document, timeouts) -> list[str]:
+def timeout_warnings(doc: Document, timeouts, disabled: list[str] = ()) -> list[str]:
     out = []
     for t in dict.fromkeys(timeouts):   # once per pattern and line
         at = doc.normalized.find(t.snippet) if t.snippet else -1
@@ -132,6 +132,9 @@ def timeout_warnings(doc: Document, timeouts) -> list[str]:
         out.append(f"{doc.source_id}:{line or '?'}: pattern ({t.origin}) ran over its time budget on this line "
                    f"and was skipped there; simplify the pattern (nested repeats like (a+)+ backtrack "
                    f"without end)")
+    for origin in dict.fromkeys(disabled):
+        out.append(f"{doc.source_id}: pattern ({origin}) ran over its time budget on {MAX_TIMEOUTS} lines and "
+                   f"was disabled for the rest of this source")
     return out
 
 

@@ -34,7 +34,7 @@ def input_fingerprint(corpus_root: Path) -> str:
     try:
         tables = tomllib.loads(raw.decode("utf-8")).get("source", [])
         texts = sorted({t["file"] for t in tables if isinstance(t, dict) and isinstance(t.get("file"), str)})
-    except (UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError):
+    except (UnicodeDecodeError, tomllib.TOMLDecodeError, AttributeError, RecursionError):
         texts = []
     lang = root / "lang"
     own = [*texts, *KNOWLEDGE_FILES,

@@ -82,9 +82,11 @@ def signing_key() -> bytes | None:
         pass
     try:
         path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".cache.key.")
-        with os.fdopen(fd, "wb") as fh:   # mkstemp makes it 0600
-            fh.write(secrets.token_bytes(32))
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".cache.key.")   # made 0600
+        try:
+            os.write(fd, secrets.token_bytes(32))
+        finally:
+            os.close(fd)
         os.replace(tmp, path)
         return path.read_bytes()
     except OSError:

@@ -61,6 +61,9 @@ def load_manifest(root: Path) -> Corpus:
         raise HoyleError(f"{path}: not valid UTF-8", hint="save sources.toml as UTF-8") from None
     except tomllib.TOMLDecodeError as exc:
         raise HoyleError(f"{path}: malformed TOML: {exc}", hint="fix the syntax at that line") from None
+    except RecursionError:
+        raise HoyleError(f"{path}: arrays or tables nested too deeply to read",
+                         hint="a [[source]] table holds plain keys: flatten it") from None
     unknown_top = sorted(set(data) - {"source"})
     if unknown_top:
         raise HoyleError(f"{path}: unknown top-level key(s) {unknown_top}", hint="only [[source]] tables are allowed")
@@ -116,7 +119,7 @@ def read_text_file(file: Path, what: str) -> bytes:
         os.close(fd)
         raise HoyleError(f"{what}: {info.st_size:,} bytes, over the {MAX_TEXT_BYTES:,}-byte limit for one text",
                          hint="split the text into parts (one source each, e.g. one per volume)")
-    with os.fdopen(fd, "rb") as fh:
+    with open(fd, "rb") as fh:
         data = fh.read(MAX_TEXT_BYTES + 1)
     if len(data) > MAX_TEXT_BYTES:   # it grew while being read
         raise HoyleError(f"{what}: over the {MAX_TEXT_BYTES:,}-byte limit for one text",

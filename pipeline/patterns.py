@@ -6,7 +6,9 @@ backtrack for hours on one line. `compile_pattern` gives a pattern whose every c
 `regex` package's `timeout=`: a call over budget is not an error but a skip, logged (which
 pattern, which line) in the `TimeoutLog` of the running stage, and the build goes on. A scan
 over a long text that runs out of time is redone line by line, so that one bad line costs only
-itself."""
+itself. A pattern that runs out of time on MAX_TIMEOUTS lines of one source is disabled for the
+rest of that source (it matches nothing there), so one bad rule costs seconds, not one budget per
+line of a 30,000-line text."""
 
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ T = TypeVar("T")
 BASE_SECONDS = 1.0          # per call: far beyond what any linear pattern needs on one line
 SECONDS_PER_CHAR = 1e-5     # a scan of a long text gets 10 s per MB on top
 WATCH_TICK = 0.25           # how often the watchdog looks at the running call
+MAX_TIMEOUTS = 3            # a pattern's budget per source: calls over time before it is disabled
 
 _PIPELINE = Path(__file__).resolve().parent
 
@@ -51,6 +54,9 @@ class TimeoutLog:
     timeouts: list[Timeout] = field(default_factory=list)
     watchdog: bool = False           # a SIGALRM watchdog guards the calls (else regex's timeout=)
     deadline: float | None = None    # the running call's, for the watchdog
+    over: dict[int, int] = field(default_factory=dict)   # id of a compiled pattern -> calls over time
+    disabled: set[int] = field(default_factory=set)      # ids of patterns that spent their budget
+    disabled_origins: list[str] = field(default_factory=list)
 
     def budget(self, chars: int) -> float:
         return self.base_seconds + self.seconds_per_char * chars
@@ -136,10 +142,17 @@ class BudgetedPattern:
 
     def _given_up(self, log: TimeoutLog, string: str, pos: int) -> None:
         log.timeouts.append(Timeout(self.origin, _line_at(string, pos)))
+        key = id(self._p)
+        log.over[key] = log.over.get(key, 0) + 1
+        if log.over[key] >= MAX_TIMEOUTS and key not in log.disabled:
+            log.disabled.add(key)
+            log.disabled_origins.append(self.origin)
 
     def _one(self, method: str, string: str, pos: int = 0, endpos: int | None = None, **kw):
         end = len(string) if endpos is None else min(endpos, len(string))
         log = _LOG.get() or TimeoutLog()
+        if log.disabled and id(self._p) in log.disabled:
+            return None
         call = getattr(self._p, method)
         try:
             if log.watchdog:   # the common case, inline: this runs a million times a build
@@ -165,6 +178,8 @@ class BudgetedPattern:
     def finditer(self, string: str, pos: int = 0, endpos: int | None = None, **kw) -> Iterator[regex.Match]:
         end = len(string) if endpos is None else min(endpos, len(string))
         log = _current()
+        if log.disabled and id(self._p) in log.disabled:
+            return iter(())
         try:
             return iter(log.run(end - pos, lambda **t: list(self._p.finditer(string, pos, end, **kw, **t))))
         except _OVER:
@@ -173,7 +188,7 @@ class BudgetedPattern:
     def _by_line(self, string: str, pos: int, end: int, log: TimeoutLog, kw) -> list[regex.Match]:
         """The scan again, one line at a time: a line that runs out of time is skipped."""
         found: list[regex.Match] = []
-        while pos < end:
+        while pos < end and id(self._p) not in log.disabled:
             stop = string.find("\n", pos, end)
             stop = end if stop < 0 else stop + 1
             try:
@@ -186,6 +201,8 @@ class BudgetedPattern:
     def findall(self, string: str, pos: int = 0, endpos: int | None = None, **kw) -> list:
         end = len(string) if endpos is None else min(endpos, len(string))
         log = _current()
+        if log.disabled and id(self._p) in log.disabled:
+            return []
         try:
             return log.run(end - pos, lambda **t: self._p.findall(string, pos, end, **kw, **t))
         except _OVER:   # the matches of the lines that keep to the budget
@@ -195,6 +212,8 @@ class BudgetedPattern:
 
     def sub(self, repl, string: str, count: int = 0, **kw) -> str:
         log = _current()
+        if log.disabled and id(self._p) in log.disabled:
+            return string
         try:
             return log.run(len(string), lambda **t: self._p.sub(repl, string, count, **kw, **t))
         except _OVER:
@@ -203,6 +222,8 @@ class BudgetedPattern:
 
     def split(self, string: str, maxsplit: int = 0, **kw) -> list:
         log = _current()
+        if log.disabled and id(self._p) in log.disabled:
+            return [string]
         try:
             return log.run(len(string), lambda **t: self._p.split(string, maxsplit, **kw, **t))
         except _OVER:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import re
 from bisect import bisect_right
 
+from pipeline.patterns import compile_pattern
 from schemas import Anchor, Document, PageMarker
 
 CONTEXT = 40  # characters of prefix/suffix kept with a quote
 # Line ends as an editor counts them: CRLF is one, a lone CR (old Mac files) one, LF one.
-LINE_END = re.compile(r"\r\n|\r|\n")
+LINE_END = compile_pattern(r"\r\n|\r|\n")
 
 
 def line_starts(text: str) -> list[int]:

@@ -163,3 +163,31 @@ def test_an_immutable_texts_folder_or_manifest_is_one_line_and_changes_nothing(r
     before = snapshot(root)
     one_line_refusal(add(root, new_text), "Operation not permitted", "nothing was added")
     assert snapshot(root) == before
+
+
+# -- files built to exhaust the reader -----------------------------------------------------------
+
+BOMB = "".join(f"{b}: &{b} [{', '.join([f'*{a}'] * 9)}]\n" for a, b in zip("abcdefgh", "bcdefghi", strict=True))
+
+
+def test_a_yaml_alias_bomb_in_a_corpus_rule_file_is_refused_before_it_grows(tmp_path):
+    import shutil
+
+    from pipeline.build import load_checked_knowledge
+
+    root = tmp_path / "de"
+    shutil.copytree(Path(__file__).parent / "fixtures" / "lang-de", root)
+    rules = root / "lang" / "de" / "token_rules.yaml"
+    rules.write_text("a: &a [lol, lol, lol, lol, lol, lol, lol, lol, lol]\n" + BOMB, encoding="utf-8")
+    with pytest.raises(HoyleError, match=r"token_rules.yaml: more than 2,000,000 values once its aliases"):
+        load_checked_knowledge(load_manifest(root))
+
+
+def test_a_manifest_nested_100k_deep_is_one_line_for_the_build_and_every_query(corpus_factory, tmp_path):
+    root = corpus_factory(MANIFEST + "x = " + "[" * 100_000 + "]" * 100_000 + "\n", {"texts/a.txt": TEXT})
+    one_line_refusal(runner.invoke(app, ["build", "--corpus", str(root), "--out", str(tmp_path / "o")]),
+                     "nested too deeply")
+    one_line_refusal(add(root, tmp_path / "nothing.txt"), "")   # the missing file is named first
+    for query in (["sources"], ["games"], ["facts"], ["compare", "piquet"]):
+        result = runner.invoke(app, [*query, "--corpus", str(root), "--build", str(tmp_path / "o")])
+        assert "Traceback" not in result.output and not isinstance(result.exception, RecursionError), result.output

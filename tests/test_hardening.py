@@ -10,6 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from pipeline.build import load_checked_knowledge, process_source
+from pipeline.builtdata import STAMP
 from pipeline.cli import app
 from pipeline.manifest import load_manifest
 from pipeline.patterns import PatternTimeout, compile_pattern, pattern_budget
@@ -90,7 +91,9 @@ def test_every_call_of_a_budgeted_pattern_is_guarded():
         assert bad.findall(line) == []
         assert bad.sub("-", line) == line
         assert bad.split(line) == [line]
-    assert len(log.timeouts) == 6 and {t.snippet for t in log.timeouts} == {line[:80]}
+    # three calls over time spend the pattern's budget: the next three match nothing at once
+    assert len(log.timeouts) == 3 and {t.snippet for t in log.timeouts} == {line[:80]}
+    assert log.disabled_origins == [bad.origin]
     # outside a budget block (library use), regex's own timeout guards the call
     assert bad.search(line) is None
 
@@ -125,7 +128,9 @@ def _cached_build(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def _rebuild(corpus: Path, out: Path):
-    return CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site", "--force"])
+    """A rebuild that reads the cache (--force would recompute): the up-to-date stamp removed."""
+    (out / STAMP).unlink(missing_ok=True)
+    return CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site"])
 
 
 def test_the_cache_is_data_with_a_checked_hash_not_a_pickle(tmp_path):
@@ -205,8 +210,9 @@ def test_warnings_replayed_from_the_cache_name_the_corpus_where_it_is_now(tmp_pa
     assert _rebuild(corpus, tmp_path / "out").exit_code == 0
     moved = tmp_path / "moved"
     shutil.copytree(corpus, moved)
+    (tmp_path / "out" / STAMP).unlink()   # the same texts elsewhere: up to date, but the cache must replay
     result = CliRunner().invoke(app, ["build", "--corpus", str(moved), "--out", str(tmp_path / "out"),
-                                      "--no-site", "--force"])
+                                      "--no-site"])
     assert "1 from cache" in result.output
     flat = " ".join(result.output.split())
     assert f"{moved / 'texts' / 'skat.txt'}:" in flat and f"{corpus / 'texts'}" not in flat
@@ -311,3 +317,28 @@ def test_no_pattern_in_the_pipeline_runs_without_a_budget():
                  for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
                  if bare.search(line) and not line.lstrip().startswith("#")]
     assert offenders == []
+
+
+def test_a_rule_that_runs_out_of_time_on_every_line_is_disabled_after_three(tmp_path):
+    """A corpus rule that backtracks on each of 300 lines cost its budget 300 times (minutes);
+    now three lines' worth, then one warning says it was disabled for the rest of the source."""
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    facts = corpus / "lang" / "de" / "facts.yaml"
+    facts.write_text(facts.read_text(encoding="utf-8")
+                     + "  - {id: score.bad, facet: target_score, pattern: '(?:zwei(?:[- ]|\\s+))+{N}\\s+Punkte'}\n",
+                     encoding="utf-8")
+    text = corpus / "texts" / "skat.txt"
+    lines = text.read_text(encoding="utf-8").splitlines()
+    lines[3:3] = [x for i in range(300) for x in (f"{i}. Man zählt " + "zwei " * 40 + "!", "")]
+    text.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    manifest = load_manifest(corpus)
+    knowledge = load_checked_knowledge(manifest)
+    with pattern_budget(base_seconds=0.05, seconds_per_char=0):
+        result = process_source(manifest, manifest.entries[0], knowledge)
+    over = [w for w in result.warnings if "score.bad" in w]
+    assert len([w for w in over if OVER_BUDGET + " on this line" in w]) == 3
+    assert [w for w in over if "disabled for the rest of this source" in w] == [
+        f"skat-de: pattern ({facts} rule 'score.bad') ran over its time budget on 3 lines and was disabled "
+        f"for the rest of this source"]
+    assert [f for f in result.facts if f.facet == "players"]
