@@ -170,6 +170,7 @@ def _in_workers(corpus: Corpus, knowledge: Knowledge, todo: list, jobs: int):
     texts first (the longest job starts first, so the processes finish together)."""
     import multiprocessing
     from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
 
     for code in sorted({e.language for e in todo}):   # loaded once here, shared by every worker
         language = knowledge.languages[code]
@@ -177,9 +178,15 @@ def _in_workers(corpus: Corpus, knowledge: Knowledge, todo: list, jobs: int):
     sizes = {e.id: corpus.text_path(e).stat().st_size for e in todo}
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
                              initializer=_adopt, initargs=(corpus, knowledge)) as pool:
-        futures = [pool.submit(_worker, e) for e in sorted(todo, key=lambda e: (-sizes[e.id], e.id))]
-        for future in as_completed(futures):
-            yield future.result()
+        futures = {pool.submit(_worker, e): e.id for e in sorted(todo, key=lambda e: (-sizes[e.id], e.id))}
+        try:
+            for future in as_completed(futures):
+                yield future.result()
+        except BrokenProcessPool:
+            pending = sorted(sid for f, sid in futures.items() if not f.done() or f.exception() is not None)
+            raise HoyleError(f"a build worker process died (killed, or out of memory?) while processing "
+                             f"{', '.join(pending) or 'a source'}; nothing was written",
+                             hint="build again; if it recurs, use --jobs 1 (one process, less memory)") from None
 
 
 def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir: Path | None = None,

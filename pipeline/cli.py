@@ -19,7 +19,8 @@ from pipeline.values import value_text
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Hoyle Concordance: cited rule facts from card-game books in ja/en/ru.")
 # a table follows the terminal (or $COLUMNS); piped with neither, 160 columns
-console = Console(width=None if sys.stdout.isatty() or os.environ.get("COLUMNS") else 160)
+# (a closed stdout is None: rich then writes nowhere, and the command still runs)
+console = Console(width=None if (sys.stdout and sys.stdout.isatty()) or os.environ.get("COLUMNS") else 160)
 err = Console(stderr=True)
 
 def Flag(name: str, **kw):  # noqa: N802  (reads as the option it declares)
@@ -133,11 +134,12 @@ def audit(sample: int = typer.Option(50, "--sample", min=1, help="Facts to draw 
         rows = sample_facts(data, load_manifest(corpus).root, sample, seed)
     except HoyleError as exc:
         _fail(exc)
-    if out.exists() and out.is_dir():
-        _fail(HoyleError(f"{out}: is a folder", hint="give a file name for the review file"))
-    tmp = out.with_name(out.name + ".tmp")
-    tmp.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8")
-    tmp.replace(out)
+    from pipeline.output import write_file_atomically
+    try:
+        write_file_atomically(out, "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows).encode("utf-8"),
+                              "review file")
+    except HoyleError as exc:
+        _fail(exc)
     console.print(f"wrote {len(rows)} facts to {out} (seed {seed})", highlight=False)
 
 
@@ -421,8 +423,22 @@ def serve(out: Path = OutOpt, port: int = typer.Option(8000, "--port", min=0, ma
             pass
 
 
-def run() -> None:  # pragma: no cover
-    sys.exit(app())
+def run() -> None:
+    """The `hoyle` program: the app, with standard output that cannot be written (a full disk,
+    /dev/full, a closed pipe) answered in one line instead of a traceback."""
+    import errno
+    try:
+        app()
+    except OSError as exc:
+        # a file's error names its file (those are reported where they happen); stdout's does not
+        if exc.filename is not None or exc.errno not in (errno.EPIPE, errno.ENOSPC, errno.EIO, errno.EBADF):
+            raise
+        os.dup2(os.open(os.devnull, os.O_WRONLY), 1)   # the exit's own flush must not fail again
+        if exc.errno == errno.EPIPE:   # the reader went away (`| head`): quiet, as a Unix tool
+            sys.exit(141)
+        err.print(f"[bold red]error:[/] cannot write to standard output: {escape(exc.strerror or str(exc))}",
+                  highlight=False)
+        sys.exit(2)
 
 
 if __name__ == "__main__":  # pragma: no cover

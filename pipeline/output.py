@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
 import errno
 import fcntl
@@ -11,6 +12,7 @@ import os
 import secrets
 import shutil
 import signal
+import tempfile
 import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -228,3 +230,26 @@ def staged_output(out_dir: Path, kind: str = "build") -> Iterator[Path]:
             if tmp is not None:  # after the swap it holds the previous tree (or nothing)
                 with _signals_deferred():  # a second SIGTERM must not cut the cleanup short
                     shutil.rmtree(tmp, ignore_errors=True)
+
+
+def write_file_atomically(path: Path, data: bytes, what: str = "file") -> None:
+    """Write one output file (a review file, an export file) whole or not at all: a temporary
+    file beside it, then a rename. A path that is a folder, a device (/dev/full), a pipe or
+    under /proc is refused before anything is written: a rename would replace the device."""
+    path = Path(path)
+    target = path.resolve() if path.is_symlink() else path
+    if target.exists() and not target.is_file():
+        raise HoyleError(f"{path}: not a regular file (a folder, device or pipe)",
+                         hint=f"give a file name for the {what}")
+    tmp = None
+    try:
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, target)
+    except OSError as exc:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+        raise HoyleError(f"{path}: cannot write the {what}: {exc.strerror or exc}",
+                         hint="give a path in a folder you can write to") from None

@@ -28,14 +28,30 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def send_head(self):
+        """A path the file system cannot take (`%00` decodes to a NUL byte) is a 400, not an
+        exception that drops the connection."""
+        try:
+            return super().send_head()
+        except (ValueError, OSError):
+            self.send_error(400, "Bad request path")
+            return None
+
     def log_message(self, format, *args):   # quiet: the console line says where it serves
         pass
+
+
+class SiteServer(http.server.ThreadingHTTPServer):
+    def handle_error(self, request, client_address):
+        """One line on stderr for a request that failed (a client gone mid-reply), not a traceback."""
+        exc = sys.exc_info()[1]
+        print(f"hoyle serve: request from {client_address[0]} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
 
 
 def site_server(site: Path, host: str, port: int) -> http.server.ThreadingHTTPServer:
     if not (site / "index.html").is_file():
         raise HoyleError(f"{site}: no built site", hint="run `hoyle build` first")
-    return http.server.ThreadingHTTPServer((host, port), functools.partial(SiteHandler, directory=str(site)))
+    return SiteServer((host, port), functools.partial(SiteHandler, directory=str(site)))
 
 
 def datasette_command(data: Path, host: str, port: int) -> list[str]:

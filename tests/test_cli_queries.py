@@ -4,6 +4,7 @@ CliRunner: success, each error path, --help (issue 15)."""
 from __future__ import annotations
 
 import json
+import os
 import shutil
 from pathlib import Path
 
@@ -14,6 +15,7 @@ from pipeline.cli import app
 
 CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 FIXTURES = Path(__file__).parent / "fixtures"
+ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()
 
 
@@ -181,3 +183,32 @@ def test_a_damaged_build_is_one_line_naming_the_file(built, tmp_path, name, dama
     assert name in flat(result.output) and "cannot read the built data" in flat(result.output)
     assert "Traceback" not in result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+
+
+@pytest.mark.parametrize("target", ["/dev/full", "folder", "/proc/nope/review.jsonl"])
+def test_audit_refuses_an_out_it_cannot_write_and_never_replaces_a_device(built, tmp_path, target):
+    """`audit --out /dev/full` renamed its temporary file over the device node (as root, the
+    device was gone); an unwritable folder was a traceback."""
+    import stat as stat_module
+    out = str(tmp_path) if target == "folder" else target
+    before = Path("/dev/full").stat().st_mode
+    result = runner.invoke(app, ["audit", "--data", str(built / "data"), "--out", out, "--sample", "1"])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert "not a regular file" in result.output or "cannot write the review file" in result.output
+    assert Path("/dev/full").stat().st_mode == before and stat_module.S_ISCHR(before)
+
+
+@pytest.mark.parametrize("redirect", ["full", "closed"])
+def test_a_full_or_closed_standard_output_is_one_line_or_nothing_never_a_traceback(built, redirect):
+    import subprocess
+    import sys
+    cmd = [sys.executable, "-m", "pipeline.cli", "facts", "--build", str(built)]
+    if redirect == "full":
+        with open("/dev/full", "w") as full:
+            proc = subprocess.run(cmd, stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+        assert proc.returncode == 2 and proc.stderr.strip() == \
+            "error: cannot write to standard output: No space left on device", proc.stderr
+    else:
+        proc = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+                              preexec_fn=lambda: os.close(1))
+        assert proc.returncode == 0 and "Traceback" not in proc.stderr, proc.stderr

@@ -342,3 +342,30 @@ def test_a_rule_that_runs_out_of_time_on_every_line_is_disabled_after_three(tmp_
         f"skat-de: pattern ({facts} rule 'score.bad') ran over its time budget on 3 lines and was disabled "
         f"for the rest of this source"]
     assert [f for f in result.facts if f.facet == "players"]
+
+
+def test_a_full_disk_while_writing_rules_sqlite_is_one_line_and_the_previous_build_stays(tmp_path, monkeypatch):
+    """SQLite says a disk is full with its own exception (no OSError): it was a traceback. The
+    database is really filled here: SQLite's page limit set to a few pages."""
+    import sqlite3
+
+    import pipeline.export.tables as tables_module
+
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    out = tmp_path / "out"
+    assert CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site"]).exit_code == 0
+    before = {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
+    real_connect = sqlite3.connect
+
+    def small_disk(*args, **kwargs):
+        con = real_connect(*args, **kwargs)
+        con.execute("PRAGMA max_page_count = 3")
+        return con
+
+    monkeypatch.setattr(tables_module.sqlite3, "connect", small_disk)
+    result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(out), "--no-site", "--force"])
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert "cannot write: No space left on device (rules.sqlite: database or disk is full)" in " ".join(
+        result.output.split())
+    assert {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()} == before

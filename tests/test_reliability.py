@@ -229,3 +229,23 @@ def test_parallel_build_gives_the_same_data(tmp_path):
     parallel = build(corpus, tmp_path / "p" / "build", site=False, progress=False, cache=False, jobs=2)
     assert len(parallel.processed) == 2
     assert data_files(tmp_path / "s" / "build") == data_files(tmp_path / "p" / "build")
+
+
+def test_a_killed_build_worker_is_one_line_and_nothing_is_written(tmp_path, monkeypatch):
+    """A --jobs worker killed (by the OOM killer, say) raised BrokenProcessPool as a traceback."""
+    import pipeline.build as build_module
+    from pipeline.errors import HoyleError
+
+    corpus = two_source_corpus(tmp_path)
+    real = build_module.process_source
+
+    def dies_on_piquet(corpus_, entry, knowledge):   # runs in the forked worker
+        if entry.id == "piquet-en":
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(corpus_, entry, knowledge)
+
+    monkeypatch.setattr(build_module, "process_source", dies_on_piquet)
+    out = tmp_path / "out"
+    with pytest.raises(HoyleError, match=r"a build worker process died .* while processing .*piquet-en"):
+        build(corpus, out, site=False, progress=False, cache=False, jobs=2)
+    assert not out.exists()

@@ -122,3 +122,24 @@ def test_an_out_of_range_number_is_a_usage_line_not_a_traceback(tmp_path, argv, 
     result = CliRunner().invoke(app, [*argv, "--out", str(tmp_path / "out")])
     assert result.exit_code == 2 and expected in result.output and "Traceback" not in result.output
     assert not (tmp_path / "out").exists()
+
+
+def test_a_path_with_a_nul_byte_is_a_400_and_no_traceback(tmp_path, capfd):
+    """`/%00` decodes to a NUL byte, which no file name holds: the handler raised, the connection
+    dropped and the console showed a traceback."""
+    site = tmp_path / "site"
+    site.mkdir()
+    (site / "index.html").write_text("<h1>Hoyle</h1>", encoding="utf-8")
+    server = site_server(site, "127.0.0.1", 0)
+    port = server.server_address[1]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        for path in ("/%00", "/a%00b.html", "/%00/index.html"):
+            status, _ = get(f"http://127.0.0.1:{port}{path}")
+            assert status == 400, path
+        assert get(f"http://127.0.0.1:{port}/")[0] == 200
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert "Traceback" not in capfd.readouterr().err

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import csv
+import errno
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -109,5 +111,11 @@ def write_sqlite(result, path: Path) -> None:
                             [(s.id, s.source_id, s.game_id, doc.language, words(s.title or ""),
                               words(doc.text[s.anchor.start:s.anchor.end])) for s in result.sections[sid]])
         con.commit()
+    except sqlite3.Error as exc:
+        # SQLite's own errors are no OSError: a full disk would be a traceback. As an OSError the
+        # staged output reports it in one line and keeps the previous build.
+        full = isinstance(exc, sqlite3.OperationalError) and "full" in str(exc)
+        raise OSError(errno.ENOSPC if full else errno.EIO,
+                      f"{os.strerror(errno.ENOSPC) if full else 'SQLite error'} ({path.name}: {exc})") from None
     finally:
         con.close()
