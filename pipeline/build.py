@@ -13,7 +13,7 @@ from pipeline.manifest import Corpus, load_manifest
 from pipeline.output import check_replaceable, staged_output, write_json, write_jsonl
 from pipeline.patterns import MAX_TIMEOUTS, pattern_budget
 from pipeline.positions import count_lines, line_of
-from pipeline.progress import Reporter, reporter
+from pipeline.progress import Lines, Reporter, reporter
 from schemas import Comparison, Document, Fact, Game, Section, Source, TocLink, TopicPassage
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange
@@ -106,17 +106,22 @@ class SourceResult:
     provisional: list[Game] = field(default_factory=list)
 
 
-def process_source(corpus: Corpus, entry, knowledge: Knowledge) -> SourceResult:
+def process_source(corpus: Corpus, entry, knowledge: Knowledge, step=None) -> SourceResult:
     """ingest -> segment -> extract for one source: a pure function of its inputs. Every pattern
-    runs under a time budget; one that runs over it on a line is skipped there and named."""
+    runs under a time budget; one that runs over it on a line is skipped there and named.
+    `step(source_id, stage)` is told when each stage starts (progress of a long text)."""
+    step = step or (lambda source_id, stage: None)
     # the stages (and spaCy) are imported where they run: a no-op rebuild or a query needs none
     from pipeline.extract import extract
     from pipeline.ingest import ingest_warnings
     from pipeline.segment import segment_document
 
     with pattern_budget() as budget:
+        step(entry.id, "ingest")
         source, doc = read_source(corpus, entry, knowledge.languages)
+        step(entry.id, f"segment ({source.lines:,} lines)")
         seg = segment_document(doc, knowledge, entry.conventions, entry.title)
+        step(entry.id, f"extract ({len(seg.sections)} sections)")
         facts = extract(doc, sections := seg.sections, knowledge)
     # warnings name the source and line ("<id>:<line>: ..."); the file is put in when they are
     # shown (a cached result may be shown for a corpus in another place)
@@ -151,10 +156,10 @@ def cache_entry(key: str, res: SourceResult):
                         warnings=res.warnings, facts=res.facts, provisional=res.provisional)
 
 
-def _adopt(corpus: Corpus, knowledge: Knowledge) -> None:
+def _adopt(corpus: Corpus, knowledge: Knowledge, step=None) -> None:
     """A forked worker's start: it keeps the parent's corpus and knowledge, already loaded, with
     its rules compiled and spaCy loaded (a fork copies them; nothing is pickled or rebuilt)."""
-    _FORKED["corpus"], _FORKED["knowledge"] = corpus, knowledge
+    _FORKED["corpus"], _FORKED["knowledge"], _FORKED["step"] = corpus, knowledge, step
 
 
 # set only inside forked worker processes (by `_adopt`), never in the parent
@@ -162,10 +167,10 @@ _FORKED: dict[str, object] = {}
 
 
 def _worker(entry) -> tuple[str, SourceResult]:
-    return entry.id, process_source(_FORKED["corpus"], entry, _FORKED["knowledge"])
+    return entry.id, process_source(_FORKED["corpus"], entry, _FORKED["knowledge"], _FORKED["step"])
 
 
-def _in_workers(corpus: Corpus, knowledge: Knowledge, todo: list, jobs: int):
+def _in_workers(corpus: Corpus, knowledge: Knowledge, todo: list, jobs: int, step=None):
     """(id, result) of every source in `todo`, computed by `jobs` forked processes, the largest
     texts first (the longest job starts first, so the processes finish together)."""
     import multiprocessing
@@ -177,7 +182,7 @@ def _in_workers(corpus: Corpus, knowledge: Knowledge, todo: list, jobs: int):
         _ = language.nlp, language.morph
     sizes = {e.id: corpus.text_path(e).stat().st_size for e in todo}
     with ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("fork"),
-                             initializer=_adopt, initargs=(corpus, knowledge)) as pool:
+                             initializer=_adopt, initargs=(corpus, knowledge, step)) as pool:
         futures = {pool.submit(_worker, e): e.id for e in sorted(todo, key=lambda e: (-sizes[e.id], e.id))}
         try:
             for future in as_completed(futures):
@@ -221,13 +226,15 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
     for sid in done:
         stage.advance(f"{sid} (cached)")
     if jobs > 1 and len(todo) > 1:
-        for sid, res in _in_workers(corpus, knowledge, todo, jobs):
+        # a worker can print its own lines, not drive the parent's bar
+        worker_step = progress.step if isinstance(progress, Lines) else None
+        for sid, res in _in_workers(corpus, knowledge, todo, jobs, worker_step):
             done[sid] = res
             store(sid, res)
             stage.advance(sid)
     else:
         for entry in todo:
-            res = process_source(corpus, entry, knowledge)
+            res = process_source(corpus, entry, knowledge, progress.step)
             done[entry.id] = res
             store(entry.id, res)
             stage.advance(entry.id)

@@ -146,7 +146,13 @@ def inside_corpus(root: Path, relative: str, what: str) -> Path:
     symlinked folder, pointing elsewhere: the build would publish whatever it points at)."""
     file = root / relative
     real_root = root.resolve()
-    if not file.resolve().is_relative_to(real_root):
+    try:
+        resolved = file.resolve()
+        resolved.exists()
+    except (OSError, ValueError) as exc:   # a NUL byte, a name longer than the file system takes
+        raise HoyleError(f"{what} is not a usable file name ({getattr(exc, 'strerror', None) or exc})",
+                         hint="give the path of a text inside the corpus folder") from None
+    if not resolved.is_relative_to(real_root):
         raise HoyleError(f"{what} resolves outside the corpus folder ({file.resolve()})",
                          hint=f"copy the text into {root} instead of linking to it")
     return file

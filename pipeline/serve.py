@@ -43,8 +43,11 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
 class SiteServer(http.server.ThreadingHTTPServer):
     def handle_error(self, request, client_address):
-        """One line on stderr for a request that failed (a client gone mid-reply), not a traceback."""
+        """A client gone mid-reply (a browser cancels what it no longer needs) is normal: silent.
+        Anything else: one line on stderr, not a traceback."""
         exc = sys.exc_info()[1]
+        if isinstance(exc, ConnectionError):
+            return
         print(f"hoyle serve: request from {client_address[0]} failed: {type(exc).__name__}: {exc}", file=sys.stderr)
 
 

@@ -3,13 +3,13 @@
 Skipped where /usr/bin/chromium is missing, except under `make test` (HOYLE_REQUIRE_BROWSER=1,
 which installs chromium first where it can) and in CI (CI=true), where that is a failure."""
 
-import functools
-import http.server
 import os
 import shutil
 import threading
 
 import pytest
+
+from pipeline.serve import site_server
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if os.path.exists("/usr/bin/chromium") else None)
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -25,9 +25,7 @@ def server(site_build):
             pytest.fail("chromium is not installed: apt-get install chromium fonts-ipafont-gothic (make test does it as root)")
         pytest.skip("Debian chromium not installed")
     out, _ = site_build
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(out / "site"))
-    handler.log_message = lambda *a, **k: None
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    httpd = site_server(out / "site", "127.0.0.1", 0)   # what `hoyle serve` runs
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_address[1]}"

@@ -5,6 +5,7 @@ from hypothesis import strategies as st
 
 from pipeline.extract import extract
 from pipeline.ingest import ingest
+from pipeline.positions import LINE_END
 from pipeline.segment import segment
 from schemas import ManifestEntry
 from tests.test_segment import KNOWLEDGE
@@ -33,4 +34,5 @@ def test_segment_and_extract_never_crash_and_anchors_hold(text, lang):
         assert s.start_line <= s.end_line
     for f in extract(doc, sections, KNOWLEDGE):
         assert doc.text[f.anchor.start:f.anchor.end] == f.anchor.quote
-        assert f.anchor.line == doc.text.count("\n", 0, f.anchor.start) + 1
+        # lines as an editor counts them: CRLF, a lone CR and LF end a line each
+        assert f.anchor.line == len(LINE_END.findall(doc.text, 0, f.anchor.start)) + 1

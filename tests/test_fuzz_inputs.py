@@ -245,3 +245,85 @@ def test_no_pattern_takes_over_its_budget_on_a_line(small_corpus, lang, data):
         result = process_source(corpus, entry, knowledge)
     assert not outer.timeouts
     assert not [w for w in result.warnings if "time budget" in w], result.warnings
+
+
+# --- raw manifests and hand-damaged builds (issue 27) --------------------------------------
+
+MANIFEST_JUNK = ["[" * 5000, "x = " + "[" * 50_000 + "]" * 50_000, "{a=" * 3000, "\ufeff", "\r", "\r\n", "\x00",
+                 '"""', "'''", "[[source]]\n", "= ", "\\u0000", "file = '/dev/zero'\n", "file = 'texts'\n",
+                 "file = '../../etc/passwd'\n", "encoding = 'utf-16'\n", "year = 1e400\n", "id = \"\"\n"]
+
+
+@fuzz(60)
+@given(data=st.data())
+def test_manifest_bytes_fuzzed(data):
+    """A hand-edited sources.toml cut, spliced or nested 50k deep: loaded, or one HoyleError."""
+    root = Path(tempfile.mkdtemp(prefix="hoyle-fuzz-"))
+    try:
+        (root / "texts").mkdir()
+        (root / "texts" / "a.txt").write_text("Piquet is played by two persons.\n", encoding="utf-8")
+        text = '[[source]]\nid = "a"\nfile = "texts/a.txt"\nlanguage = "en"\ntitle = "A"\n'
+        for _ in range(data.draw(st.integers(1, 3))):
+            i = data.draw(st.integers(0, len(text)))
+            j = data.draw(st.integers(i, min(len(text), i + 20)))
+            text = text[:i] + data.draw(st.sampled_from(MANIFEST_JUNK)) + text[j:]
+        (root / "sources.toml").write_bytes(text.encode("utf-8", "surrogatepass"))
+        try:
+            load_manifest(root)
+        except HoyleError as exc:
+            assert "sources.toml" in exc.message, exc.message
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="module")
+def small_build(tmp_path_factory):
+    from typer.testing import CliRunner
+
+    root = tmp_path_factory.mktemp("built")
+    shutil.copytree(FIXTURES / "lang-de", root / "c")
+    result = CliRunner().invoke(app, ["build", "--corpus", str(root / "c"), "--out", str(root / "out"), "--no-site"])
+    assert result.exit_code == 0, result.output
+    return root
+
+
+QUERIES = [["games"], ["facts"], ["facts", "--format", "csv"], ["compare", "skat"], ["export", "--format", "csv"],
+           ["audit", "--sample", "2"]]
+
+
+@fuzz(60)
+@given(name=st.sampled_from(["sources.json", "games.json", "facts.jsonl", "comparisons.json", "sections.jsonl"]),
+       query=st.sampled_from(QUERIES), data=st.data())
+def test_built_data_fuzzed(small_build, name, query, data):
+    """Every query command over a build whose one file was damaged by hand (bytes flipped, cut,
+    JSON of another shape): an answer or one line, never a traceback."""
+    from typer.testing import CliRunner
+
+    work = Path(tempfile.mkdtemp(prefix="hoyle-fuzz-"))
+    try:
+        shutil.copytree(small_build / "out", work / "out")
+        path = work / "out" / "data" / name
+        blob = bytearray(path.read_bytes())
+        op = data.draw(st.sampled_from(["flip", "cut", "insert", "replace"]))
+        i = data.draw(st.integers(0, max(0, len(blob) - 1)))
+        if op == "flip" and blob:
+            blob[i] ^= data.draw(st.integers(1, 255))
+        elif op == "cut":
+            del blob[i:]
+        elif op == "insert":
+            blob[i:i] = data.draw(st.sampled_from([b"{", b"]", b"null", b'"x"', b"\xff", b"[" * 100_000, b"\n{}\n"]))
+        else:
+            blob = bytearray(data.draw(st.sampled_from([b"{}", b"[]", b"[1, 2]", b'[{"id": 1}]', b"null", b""])))
+        path.write_bytes(bytes(blob))
+        args = [*query, "--corpus", str(small_build / "c")]
+        if query[0] == "audit":
+            args += ["--data", str(work / "out" / "data"), "--out", str(work / "review.jsonl")]
+        else:
+            args += ["--build", str(work / "out")]
+        if query[0] == "export":
+            args += ["--out", str(work / "export")]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code in (0, 1, 2), (args, result.output)
+        assert result.exception is None or isinstance(result.exception, SystemExit), (args, name, op, result.exception)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)

@@ -369,3 +369,34 @@ def test_a_full_disk_while_writing_rules_sqlite_is_one_line_and_the_previous_bui
     assert "cannot write: No space left on device (rules.sqlite: database or disk is full)" in " ".join(
         result.output.split())
     assert {p.relative_to(out): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()} == before
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_sigterm_during_the_site_stage_stops_mkdocs_and_leaves_no_temporary_folder(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    corpus = tmp_path / "de"
+    shutil.copytree(FIXTURES / "lang-de", corpus)
+    out = tmp_path / "out"
+    proc = subprocess.Popen([sys.executable, "-m", "pipeline.cli", "build", "--corpus", str(corpus), "--out", str(out),
+                             "--no-cache"], cwd=Path(__file__).resolve().parents[1],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    mkdocs = []
+    for _ in range(1200):
+        mkdocs = _children(proc.pid)
+        if mkdocs or proc.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert mkdocs, "the build ended before mkdocs started"
+    time.sleep(0.5)   # mkdocs writing its pages
+    os.kill(proc.pid, signal.SIGTERM)
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 128 + signal.SIGTERM and "Traceback" not in stderr, stderr
+    assert not [pid for pid in mkdocs if Path(f"/proc/{pid}").exists()
+                and "Z" not in Path(f"/proc/{pid}/stat").read_text().split()[2]]
+    # no temporary folder and no output (the lock file stays by design)
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.lock", "de"]

@@ -239,13 +239,33 @@ def test_a_killed_build_worker_is_one_line_and_nothing_is_written(tmp_path, monk
     corpus = two_source_corpus(tmp_path)
     real = build_module.process_source
 
-    def dies_on_piquet(corpus_, entry, knowledge):   # runs in the forked worker
+    def dies_on_piquet(corpus_, entry, knowledge, step=None):   # runs in the forked worker
         if entry.id == "piquet-en":
             os.kill(os.getpid(), signal.SIGKILL)
-        return real(corpus_, entry, knowledge)
+        return real(corpus_, entry, knowledge, step)
 
     monkeypatch.setattr(build_module, "process_source", dies_on_piquet)
     out = tmp_path / "out"
     with pytest.raises(HoyleError, match=r"a build worker process died .* while processing .*piquet-en"):
         build(corpus, out, site=False, progress=False, cache=False, jobs=2)
     assert not out.exists()
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_long_build_off_a_terminal_shows_each_source_and_stage(tmp_path, monkeypatch, capfd, jobs):
+    """A 20 MB paragraph ran for 8 minutes with nothing shown in a log. Off a terminal, a build
+    past LONG_SECONDS says each source's stages as they start and each source as it ends (here
+    the threshold is 0 s: every line is shown)."""
+    import pipeline.progress as progress_module
+
+    monkeypatch.setattr(progress_module, "LONG_SECONDS", 0.0)
+    monkeypatch.setattr(progress_module, "interactive", lambda: False)
+    corpus = two_source_corpus(tmp_path)
+    build(corpus, tmp_path / "out", site=False, cache=False, jobs=jobs)
+    err = capfd.readouterr().err
+    for sid in ("nifty1995-ja", "piquet-en"):
+        for stage in (f"{sid}: ingest", f"{sid}: segment (", f"{sid}: extract ("):
+            assert stage in err, err
+        assert f"ingest+segment+extract: {sid} (" in err
+    quiet = build(corpus, tmp_path / "out2", site=False, cache=False, progress=False)
+    assert quiet.processed and "ingest" not in capfd.readouterr().err

@@ -108,19 +108,27 @@ def run_mkdocs(work: Path, trees: dict[str, Path], site_dir: Path) -> None:
     env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
     outputs = {lang: site_dir if not root_of(lang) else work / f"site-{lang}" for lang in trees}
     procs = {}
-    for lang, docs in trees.items():
-        cfg = work / f"mkdocs-{lang}.yml"
-        cfg.write_text(yaml.safe_dump(mkdocs_config(lang, docs, outputs[lang]), allow_unicode=True, sort_keys=False),
-                       encoding="utf-8")
-        # (an interrupt kills mkdocs with its parent: die_with_parent)
-        procs[lang] = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
-                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                                       cwd=work, preexec_fn=die_with_parent)
     failed = []
-    for lang, proc in procs.items():
-        out, _ = proc.communicate()
-        if proc.returncode != 0:
-            failed.append(f"[{lang}] " + "\n".join(out.strip().splitlines()[-15:]))
+    try:
+        for lang, docs in trees.items():
+            cfg = work / f"mkdocs-{lang}.yml"
+            cfg.write_text(yaml.safe_dump(mkdocs_config(lang, docs, outputs[lang]), allow_unicode=True,
+                                          sort_keys=False), encoding="utf-8")
+            # (a killed hoyle kills mkdocs too: die_with_parent)
+            procs[lang] = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
+                                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
+                                           cwd=work, preexec_fn=die_with_parent)
+        for lang, proc in procs.items():
+            out, _ = proc.communicate()
+            if proc.returncode != 0:
+                failed.append(f"[{lang}] " + "\n".join(out.strip().splitlines()[-15:]))
+    finally:
+        # interrupted (SIGTERM, Ctrl-C): stop every mkdocs before the output's temporary folder is
+        # removed, or one still writing into it leaves it behind
+        for proc in procs.values():
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
     if failed:
         raise HoyleError("mkdocs build --strict failed:\n" + "\n".join(failed), hint="see the messages above")
     for lang, out in outputs.items():
