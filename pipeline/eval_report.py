@@ -24,32 +24,54 @@ def report_unseen(out: Console, err: Console, folders: list[Path], details: bool
     grid = Grid("Unseen texts: games identified, facts (precision over every fact of the text)", cols,
                 right=frozenset(cols[1:]))
     total, games, found, wrong = PR(0, 0, 0, 0), 0, 0, 0
-    for folder in folders:
-        for ev in eval_folder(folder):
-            f = ev.facts
-            grid.add_row(ev.source_id, ev.games_expected, ev.games_found, len(ev.wrong_games), f.gold, f.found,
-                         f.judged, f"{f.precision:.2f}", f"{f.recall:.2f}")
-            games, found, wrong = games + ev.games_expected, found + ev.games_found, wrong + len(ev.wrong_games)
-            for k in ("gold", "found", "judged", "correct"):
-                setattr(total, k, getattr(total, k) + getattr(f, k))
-            if details:
-                for g in ev.missed_games:
-                    _say(err, f"  missed game  {ev.source_id}: {g}")
-                for g in ev.wrong_games:
-                    _say(err, f"  wrong game   {ev.source_id}: {g}")
-                for g in ev.provisional:
-                    _say(err, f"  provisional  {ev.source_id}: {g}")
-                for m in ev.missed_facts:
-                    _say(err, f"  missed fact  {ev.source_id}: {m['facet']} = {m['value']}  «{m['quote']}»")
-                for w in ev.wrong_facts:
-                    _say(err, f"  wrong fact   {ev.source_id}:{w['anchor']['line']} {w['game_id']} {w['facet']} = "
-                              f"{w['value']}  «{w['anchor']['quote']}» ({w['rule']})")
+    evals = [ev for folder in folders for ev in eval_folder(folder)]
+    for ev in evals:
+        f = ev.facts
+        grid.add_row(ev.source_id, ev.games_expected, ev.games_found, len(ev.wrong_games), f.gold, f.found,
+                     f.judged, f"{f.precision:.2f}", f"{f.recall:.2f}")
+        games, found, wrong = games + ev.games_expected, found + ev.games_found, wrong + len(ev.wrong_games)
+        for k in ("gold", "found", "judged", "correct"):
+            setattr(total, k, getattr(total, k) + getattr(f, k))
+        if details:
+            for g in ev.missed_games:
+                _say(err, f"  missed game  {ev.source_id}: {g}")
+            for g in ev.wrong_games:
+                _say(err, f"  wrong game   {ev.source_id}: {g}")
+            for g in ev.provisional:
+                _say(err, f"  provisional  {ev.source_id}: {g}")
+            for m in ev.missed_facts:
+                _say(err, f"  missed fact  {ev.source_id}: {m['facet']} = {m['value']}  «{m['quote']}»")
+            for w in ev.wrong_facts:
+                _say(err, f"  wrong fact   {ev.source_id}:{w['anchor']['line']} {w['game_id']} {w['facet']} = "
+                          f"{w['value']}  «{w['anchor']['quote']}» ({w['rule']})")
     grid.add_row("total", games, found, wrong, total.gold, total.found, total.judged,
                  f"{total.precision:.2f}", f"{total.recall:.2f}", style="bold")
     show(out, grid)
+    for key in ("language", "layout"):
+        show(out, grouped_grid(evals, key))
     out.print(f"games identified {found}/{games} = {found / games if games else 1:.2f}; "
               f"texts with a wrong game label: {wrong}; facts P {total.precision:.2f} R {total.recall:.2f}",
               highlight=False)
+
+
+def grouped_grid(evals, key: str) -> Grid:
+    """Games identified and facts per language, layout kind or site of the texts."""
+    from pipeline.evaluate import PR
+
+    cols = [key, "texts", "sites", "games", "found", "identified", "wrong labels", "P", "R"]
+    grid = Grid(f"Unseen texts by {key}", cols, right=frozenset(cols[1:]))
+    groups: dict[str, list] = {}
+    for ev in evals:
+        groups.setdefault(getattr(ev, key) or "unrecorded", []).append(ev)
+    for name in sorted(groups):
+        members = groups[name]
+        pr = PR(**{k: sum(getattr(ev.facts, k) for ev in members) for k in ("correct", "judged", "found", "gold")})
+        games = sum(ev.games_expected for ev in members)
+        found = sum(ev.games_found for ev in members)
+        grid.add_row(name, len(members), len({ev.site for ev in members}), games, found,
+                     f"{found / games if games else 1:.2f}", sum(len(ev.wrong_games) for ev in members),
+                     f"{pr.precision:.2f}", f"{pr.recall:.2f}")
+    return grid
 
 
 def _sections(out: Console, err: Console, result, details: bool) -> None:

@@ -39,12 +39,21 @@ class TextEval:
     missed_facts: list[dict] = field(default_factory=list)
     wrong_facts: list[dict] = field(default_factory=list)
     provisional: list[str] = field(default_factory=list)
+    language: str = ""
+    site: str = ""      # where the text comes from (a host name, a book)
+    layout: str = ""    # its layout kind (web-article, forum-post, book-chapter, ...)
 
 
 def _value_key(facet: str, value) -> str:
     if facet == "card_points" and isinstance(value, dict):
         value = {k: v for k, v in value.items() if v}
     return canonical_value(value)
+
+
+def _host(url: str) -> str:
+    from urllib.parse import urlparse
+    host = urlparse(url.split()[0] if url.strip() else "").netloc
+    return host.removeprefix("www.") or "unrecorded"
 
 
 def _line_of(text: str, offset: int) -> int:
@@ -99,7 +108,9 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
         if sid not in entries:
             raise HoyleError(f"{expected_path}: case {sid!r} is not a source of {folder / 'sources.toml'}")
         text = corpus.text_path(entries[sid]).read_text(encoding=entries[sid].encoding or "utf-8")
-        ev = TextEval(sid)
+        ev = TextEval(sid, language=case.get("language") or entries[sid].language,
+                      site=case.get("site") or _host(case.get("source_url_or_repo_path") or entries[sid].origin or ""),
+                      layout=case.get("layout") or "unrecorded")
         secs = [s for s in sections if s["source_id"] == sid]
         labelled = {s["game_id"] for s in secs if s["kind"] in GAME_KINDS and s["game_id"]}
         ev.provisional = sorted(g for g in labelled if any(x["id"] == g and x.get("provisional") for x in games))

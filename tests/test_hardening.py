@@ -270,27 +270,35 @@ def _children(pid: int) -> list[int]:
     return out
 
 
-@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
-def test_a_killed_build_leaves_no_mkdocs_running_and_the_next_build_cleans_up(tmp_path):
-    import os
-    import signal
+def _build_until_mkdocs(corpus: Path, out: Path, stderr):
+    """A build of the German fixture as its own process, returned once mkdocs (its child) runs."""
     import subprocess
     import sys
     import time
 
-    corpus = tmp_path / "de"
     shutil.copytree(FIXTURES / "lang-de", corpus)
-    out = tmp_path / "out"
     proc = subprocess.Popen([sys.executable, "-m", "pipeline.cli", "build", "--corpus", str(corpus), "--out", str(out),
                              "--no-cache"], cwd=Path(__file__).resolve().parents[1],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=stderr, text=True)
     mkdocs = []
-    for _ in range(1200):   # wait for the site stage (mkdocs is hoyle's child)
+    for _ in range(1200):   # wait for the site stage
         mkdocs = _children(proc.pid)
         if mkdocs or proc.poll() is not None:
             break
         time.sleep(0.05)
     assert mkdocs, "the build ended before mkdocs started"
+    return proc, mkdocs
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc")
+def test_a_killed_build_leaves_no_mkdocs_running_and_the_next_build_cleans_up(tmp_path):
+    import os
+    import signal
+    import subprocess
+    import time
+
+    corpus, out = tmp_path / "de", tmp_path / "out"
+    proc, mkdocs = _build_until_mkdocs(corpus, out, subprocess.DEVNULL)
     os.kill(proc.pid, signal.SIGKILL)
     proc.wait()
     for _ in range(40):    # PR_SET_PDEATHSIG: at once (mkdocs alone runs for seconds)
@@ -376,22 +384,9 @@ def test_sigterm_during_the_site_stage_stops_mkdocs_and_leaves_no_temporary_fold
     import os
     import signal
     import subprocess
-    import sys
     import time
 
-    corpus = tmp_path / "de"
-    shutil.copytree(FIXTURES / "lang-de", corpus)
-    out = tmp_path / "out"
-    proc = subprocess.Popen([sys.executable, "-m", "pipeline.cli", "build", "--corpus", str(corpus), "--out", str(out),
-                             "--no-cache"], cwd=Path(__file__).resolve().parents[1],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    mkdocs = []
-    for _ in range(1200):
-        mkdocs = _children(proc.pid)
-        if mkdocs or proc.poll() is not None:
-            break
-        time.sleep(0.05)
-    assert mkdocs, "the build ended before mkdocs started"
+    proc, mkdocs = _build_until_mkdocs(tmp_path / "de", tmp_path / "out", subprocess.PIPE)
     time.sleep(0.5)   # mkdocs writing its pages
     os.kill(proc.pid, signal.SIGTERM)
     _, stderr = proc.communicate(timeout=60)

@@ -65,6 +65,7 @@ def test_eval_unseen_command_prints_per_text_and_totals(tmp_path):
     res = CliRunner().invoke(app, ["eval", "--unseen", str(folder), "--details"])
     assert res.exit_code == 0, res.output
     assert "games identified" in res.output and "en-thebearknowsbest-hearts" in res.output
+    assert "Unseen texts by language" in res.output and "Unseen texts by layout" in res.output
     res = CliRunner().invoke(app, ["eval", "--unseen", str(ROOT / "tests")])
     assert res.exit_code == 2 and "expected.json" in res.output
 
