@@ -102,10 +102,15 @@ class BuiltData:
     def _jsonl(self, name: str) -> list[dict]:
         path = self.data / name
         try:
-            return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
+            rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
         except (OSError, ValueError) as exc:
             raise HoyleError(f"{path}: cannot read the built data ({exc})",
                              hint="rebuild it: hoyle build --force") from None
+        for n, row in enumerate(rows, 1):   # one record (a JSON object) per line
+            if not isinstance(row, dict):
+                raise HoyleError(f"{path}: record {n}: cannot read the built data (a JSON object was expected)",
+                                 hint="rebuild it: hoyle build --force")
+        return rows
 
     def _records(self, name: str, model: str) -> list:
         """The records of one file as their schema model (strict models read JSON, not dicts)."""

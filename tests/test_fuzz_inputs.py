@@ -327,3 +327,15 @@ def test_built_data_fuzzed(small_build, name, query, data):
         assert result.exception is None or isinstance(result.exception, SystemExit), (args, name, op, result.exception)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+@pytest.mark.parametrize("content", [b"[]\n", b"1\n", b'"x"\n{"id": "a"}\n'])
+def test_a_jsonl_line_that_is_not_an_object_is_one_line(small_build, tmp_path, content):
+    """Found by test_built_data_fuzzed: `games` over a sections.jsonl whose line is `[]` raised
+    AttributeError."""
+    from typer.testing import CliRunner
+
+    shutil.copytree(small_build / "out", tmp_path / "out")
+    (tmp_path / "out" / "data" / "sections.jsonl").write_bytes(content)
+    result = CliRunner().invoke(app, ["games", "--corpus", str(small_build / "c"), "--build", str(tmp_path / "out")])
+    assert result.exit_code == 2 and "a JSON object was expected" in " ".join(result.output.split()), result.output
