@@ -182,3 +182,28 @@ def test_a_page_of_several_answers_gives_each_part_its_game():
     entry = entry.model_copy(update={"title": "Как играть в козла"})
     doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
     assert [s.game_id for s in segment_document(doc, KNOWLEDGE, title=entry.title).sections if s.level == 0] == ["kozel"]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # a page title parts its name from the rest; the form is found in one part
+    ("Верю не верю карточная игра — правила и секреты побед\nПравила игры\nНужна колода из 36 карт.\n", "ru",
+     [("game", "cheat")]),
+    ("Instructions for Rook Card Game\n\nBy A. Writer\n\nRook is played with a special deck.\n", "en",
+     [("game", "rook")]),
+])
+def test_a_title_names_its_game_in_one_of_its_parts(text, lang, expected):
+    assert top_games(text, lang) == expected
+
+
+def test_words_a_title_wraps_around_a_name_are_not_part_of_it():
+    seg = segmentation("Карточная игра червы онлайн\nОписание игры\nИграют вчетвером.\n", "ru")
+    assert top_games("Карточная игра червы онлайн\nОписание игры\nИграют вчетвером.\n", "ru") == [("game", "hearts")]
+    assert seg.provisional == []
+    seg = segmentation("Official rules - 52 card bid whist\nLearn how to play bid whist.\n", "en")
+    assert not [g for g in seg.provisional if g.names.en.casefold() == "official"]
+
+
+def test_a_declined_name_in_a_title_is_named_in_its_dictionary_form_under_its_known_game():
+    text = "Как играть в итальянскую канасту\n\nКаждый игрок получает 15 карт.\n"
+    (game,) = segmentation(text, "ru").provisional
+    assert game.names.ru == "итальянская канаста" and game.parent == "canasta"

@@ -149,8 +149,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     for at, line in lines:
         named = index.plausible_name(index.named_in_title(line) or "")
         if named:
-            gid = _known(index, named, prefix=False)
-            return DocumentGame(gid, None if gid else named, "title-line", at)
+            return _named_game(index, named, "title-line", at)
     if lines:  # the first title line names a game among other words
         gid = index.named_in_text(lines[0][1])
         if gid:
@@ -212,14 +211,24 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     return None
 
 
+def _named_game(index, named: str, evidence: str, at: int) -> DocumentGame:
+    """The game a title form names: a known one, or a provisional one, the variant of the one
+    known game its name holds ("Italian Canasta", "итальянская канаста": the most specific name
+    is the game, its family line goes through Canasta)."""
+    gid = _known(index, named, prefix=False)
+    if gid:
+        return DocumentGame(gid, None, evidence, at)
+    inside = index.games_named_in(named)
+    return DocumentGame(None, named, evidence, at, parent=inside[0] if len(inside) == 1 else None)
+
+
 def _from_title(index, title: str, evidence: str, at: int) -> DocumentGame | None:
     gid = _known(index, title, prefix=True)
     if gid:
         return DocumentGame(gid, None, evidence, at)
     named = index.plausible_name(index.named_in_title(title) or "")
     if named:
-        gid = _known(index, named, prefix=False)
-        return DocumentGame(gid, None if gid else named, evidence, at)
+        return _named_game(index, named, evidence, at)
     gid = index.named_in_text(title)  # "Rubicon Bezique question": a declared title may say more
     return DocumentGame(gid, None, evidence, at) if gid else None
 

@@ -40,6 +40,8 @@ class Match:
 
 _PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
 # a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
+# where a page title parts its name from the rest ("X — правила и секреты", "X | Site", "X: rules")
+_TITLE_PARTS = compile_pattern(r"\s+[—–|-]\s+|\s*[:：|｜]\s+")
 _NUMBERING = compile_pattern(r"^(?:\d{1,3}\s*[.)．]\s*|\d{1,3}\s+(?=\D)|第\s*\d{1,3}\s*[章節]\s*)")
 
 
@@ -220,13 +222,44 @@ class GameIndex:
         return ids[0]
 
     def named_in_title(self, title: str) -> str | None:
-        """The name a title form wraps ("Rules of X", "Xのルール", "Правила игры в X"), if any."""
+        """The name a title form wraps ("Rules of X", "Xのルール", "Правила игры в X"), if any: in
+        the whole title, else in one of its parts ("X card game — rules and tips", "X | Site"),
+        without the words a title wraps around a name ("Карточная игра червы онлайн")."""
         t = _NUMBERING.sub("", _MARKERS.sub("", normalize(title)).strip().rstrip("。.．:：?？"))
-        for form in self._title_forms:
-            m = form.match(t)
-            if m and m.group("name").strip():
-                return m.group("name").strip()
+        for part in [t, *(p.strip() for p in _TITLE_PARTS.split(t) if p.strip() and p.strip() != t)]:
+            for form in self._title_forms:
+                m = form.match(part)
+                if not m:
+                    continue
+                # a form may say its name is governed ("играть в итальянскую канасту"): the
+                # name is then given in its dictionary form ("итальянская канаста")
+                declined = m.groupdict().get("declined")
+                name = self._without_wrapping_words(declined or m.groupdict().get("name") or "")
+                # a form that wraps only title words ("トランプのルール", "Правила игр") names no game
+                return (self.nominative(name) if declined else name) or None
         return None
+
+    def nominative(self, phrase: str) -> str:
+        """A noun phrase a preposition put in the accusative or genitive, in the nominative,
+        where a profile's morphology knows its words; other words as written."""
+        out = []
+        for w in phrase.split():
+            lang = next((lg for lg in self._morphs if lg.script.search(w)), None)
+            parse = next((p for p in (lang.morph.parse(w) if lang else [])
+                          if p.tag.POS in ("NOUN", "ADJF") and p.tag.case in ("accs", "gent")), None)
+            form = parse.inflect({"nomn"}) if parse is not None else None
+            word = form.word if form is not None else w
+            out.append(word[:1].upper() + word[1:] if w[:1].isupper() else word)
+        return " ".join(out)
+
+    def _without_wrapping_words(self, name: str) -> str:
+        """`name` without leading or trailing words that are no names ("online", "онлайн")."""
+        words = name.split()
+        while words and words[-1].casefold().strip(".,!?") in self._not_names:
+            words.pop()
+        while words and words[0].casefold().strip(".,!?") in self._not_names:
+            words.pop(0)
+        return " ".join(words)
 
     def parts(self, title: str) -> list[str]:
         t = _MARKERS.sub("", normalize(html.unescape(title))).strip().rstrip("。.．:：")

@@ -73,8 +73,9 @@ class Names(ProfileModel):
     articles: list[str] = Field(default_factory=list)        # "The" before a name
     trailing: list[str] = Field(default_factory=list)        # ", for two players"
     prefix_joiners: list[str] = Field(default_factory=list)  # "ブロートの…"
-    # titles that wrap a game's name: "Rules of X", "Xのルール", "Правила игры в X" (group `name`);
-    # such a title names a game even when the game is not in games.yaml (a provisional game)
+    # titles that wrap a game's name: "Rules of X", "Xのルール", "Правила игры в X" (group `name`,
+    # or `declined` for a name a preposition declines: its dictionary form is taken); such a
+    # title names a game even when the game is not in games.yaml (a provisional game)
     title_forms: Patterns = Field(default_factory=list)
     # words that say the subject of a first sentence is a card game ("X is a card game",
     # "X — карточная игра", "Xはトランプゲーム"): evidence for a game not in games.yaml
@@ -92,6 +93,14 @@ class Names(ProfileModel):
 
     _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase",
                                 "game_words")(_check_patterns)
+
+    @field_validator("title_forms")
+    @classmethod
+    def _named(cls, v: list[str]) -> list[str]:
+        for p in v:
+            if "(?P<name>" not in p and "(?P<declined>" not in p:
+                raise ValueError(f"title form {p!r} has no group (?P<name>...) or (?P<declined>...)")
+        return v
 
 
 class Headings(ProfileModel):
