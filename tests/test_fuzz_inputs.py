@@ -6,6 +6,7 @@ the fuzzers run in CI in about a minute."""
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import tempfile
 from pathlib import Path
@@ -30,7 +31,8 @@ pytestmark = pytest.mark.slow   # fuzzes builds and every input file (make test-
 FIXTURES = Path(__file__).parent / "fixtures"
 LANG = Path(__file__).resolve().parents[1] / "pipeline" / "lang"
 def fuzz(examples: int) -> settings:
-    return settings(max_examples=examples, deadline=None,
+    # under CI the same examples every run (a landing is not a lottery); locally new ones each run
+    return settings(max_examples=examples, deadline=None, derandomize=bool(os.environ.get("CI")),
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 
 # --- mutations of a real file ------------------------------------------------------------
@@ -102,7 +104,8 @@ def test_language_files_fuzzed(name, tmp_path):
         try:
             language = load_language("en", folder)
             assert compile_pattern(language.numbers.pattern)   # a profile's number words make a pattern
-            assert language.script is not None
+            # `script` is optional: a mutation that deletes its line loads a profile without one
+            assert language.script is not None or not re.search(r"(?m)^script:", text)
         except HoyleError as exc:
             assert str(folder / name) in exc.message or str(folder) in exc.message
 
