@@ -61,7 +61,9 @@ def test_ten_thousand_number_words_are_read_in_linear_time(tmp_path, lang):
     assert [f.model_dump(mode="json")["value"] for f in result.facts if f.facet == "players"] == [{"min": 2, "max": 2}]
 
 
-def test_a_user_rule_that_backtracks_is_reported_with_file_rule_and_line_and_the_build_goes_on(tmp_path):
+def _corpus_with_a_backtracking_rule(tmp_path: Path):
+    """The German fixture with a user rule that backtracks on "zwei zwei …": (corpus, its
+    facts.yaml, the text, the text's lines to edit)."""
     corpus = tmp_path / "de"
     shutil.copytree(FIXTURES / "lang-de", corpus)
     facts = corpus / "lang" / "de" / "facts.yaml"
@@ -69,7 +71,11 @@ def test_a_user_rule_that_backtracks_is_reported_with_file_rule_and_line_and_the
                      + "  - {id: score.bad, facet: target_score, pattern: '(?:zwei(?:[- ]|\\s+))+{N}\\s+Punkte'}\n",
                      encoding="utf-8")
     text = corpus / "texts" / "skat.txt"
-    lines = text.read_text(encoding="utf-8").splitlines()
+    return corpus, facts, text, text.read_text(encoding="utf-8").splitlines()
+
+
+def test_a_user_rule_that_backtracks_is_reported_with_file_rule_and_line_and_the_build_goes_on(tmp_path):
+    corpus, facts, text, lines = _corpus_with_a_backtracking_rule(tmp_path)
     lines.insert(3, "Man zählt " + "zwei " * 40 + "!")
     text.write_text("\n".join(lines) + "\n", encoding="utf-8")
     result = CliRunner().invoke(app, ["build", "--corpus", str(corpus), "--out", str(tmp_path / "out"),
@@ -330,14 +336,7 @@ def test_no_pattern_in_the_pipeline_runs_without_a_budget():
 def test_a_rule_that_runs_out_of_time_on_every_line_is_disabled_after_three(tmp_path):
     """A corpus rule that backtracks on each of 300 lines cost its budget 300 times (minutes);
     now three lines' worth, then one warning says it was disabled for the rest of the source."""
-    corpus = tmp_path / "de"
-    shutil.copytree(FIXTURES / "lang-de", corpus)
-    facts = corpus / "lang" / "de" / "facts.yaml"
-    facts.write_text(facts.read_text(encoding="utf-8")
-                     + "  - {id: score.bad, facet: target_score, pattern: '(?:zwei(?:[- ]|\\s+))+{N}\\s+Punkte'}\n",
-                     encoding="utf-8")
-    text = corpus / "texts" / "skat.txt"
-    lines = text.read_text(encoding="utf-8").splitlines()
+    corpus, facts, text, lines = _corpus_with_a_backtracking_rule(tmp_path)
     lines[3:3] = [x for i in range(300) for x in (f"{i}. Man zählt " + "zwei " * 40 + "!", "")]
     text.write_text("\n".join(lines) + "\n", encoding="utf-8")
     manifest = load_manifest(corpus)
