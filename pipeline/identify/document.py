@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from pipeline.identify.index import game_index
 from pipeline.patterns import BudgetedPattern, compile_pattern
-from pipeline.positions import LINE_END
+from pipeline.positions import line_starts, split_lines
 
 _WORDS = compile_pattern(r"\w+")
 
@@ -64,22 +64,16 @@ def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
     """The first short non-blank lines of [start, end) (ORIGINAL offsets), skipping what
     `not_title(offset, line)` says is no title (a contents entry "Piquet, 463")."""
     out = []
-    pos = start
-    for line, line_end in zip(*_lines_with_ends(doc.text[start:end]), strict=True):
+    chunk = doc.text[start:end]
+    for line, offset in zip(split_lines(chunk), line_starts(chunk), strict=True):
+        pos = start + offset
         if line.strip() and len(line.strip()) > TITLE_CHARS:
             break  # (checked first: a long line is no title, and a page-reference test on it is slow)
         if line.strip() and not not_title(pos, line.strip()):
             out.append((pos + len(line) - len(line.lstrip()), line.strip()))
             if len(out) >= TITLE_LINES:
                 break
-        pos += len(line) + len(line_end)
     return out
-
-
-def _lines_with_ends(text: str) -> tuple[list[str], list[str]]:
-    parts = LINE_END.split(text)
-    ends = [m.group() for m in LINE_END.finditer(text)] + [""]
-    return parts, ends
 
 
 def _cue(knowledge, kind: str, lang: str) -> BudgetedPattern:

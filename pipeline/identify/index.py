@@ -39,9 +39,9 @@ class Match:
 
 
 _PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
-# a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
 # where a page title parts its name from the rest ("X — правила и секреты", "X | Site", "X: rules")
 _TITLE_PARTS = compile_pattern(r"\s+[—–|-]\s+|\s*[:：|｜]\s+")
+# a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
 _NUMBERING = compile_pattern(r"^(?:\d{1,3}\s*[.)．]\s*|\d{1,3}\s+(?=\D)|第\s*\d{1,3}\s*[章節]\s*)")
 
 
