@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: build test test-fast chromium lint eval bench bench-suite clean
+.PHONY: build test test-fast chromium lint eval eval-gate eval-baseline bench bench-suite clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,14 @@ lint: $(STAMP)
 
 eval: $(STAMP)
 	$(BIN)/hoyle eval
+
+# The evaluation gate: every unseen set against eval/baseline.json (figures pinned with a digest
+# of the texts); `make eval-baseline` re-measures and never lowers a floor without a reason.
+eval-gate: $(STAMP)
+	$(BIN)/python eval/gate.py
+
+eval-baseline: $(STAMP)
+	$(BIN)/python eval/gate.py --update
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

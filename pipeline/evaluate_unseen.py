@@ -9,7 +9,8 @@ games and facts, each fact with an exact `quote`) is built into a temporary fold
 - facts: recall over the expected facts (same game, facet and value, one of its citations
   within a line of the expected quote); precision over every rule fact extracted from the text
   (the expected facts are all the text states, so every fact is judged: right when the text
-  states that value for that game and facet). Facts of examples, advice and history are
+  states that value for that game and facet), except in a case marked `all_facts: false` (a
+  long text whose every game is listed but only some of its facts). Facts of examples, advice and history are
   evidence only and are not judged.
 """
 
@@ -39,6 +40,7 @@ class TextEval:
     missed_facts: list[dict] = field(default_factory=list)
     wrong_facts: list[dict] = field(default_factory=list)
     provisional: list[str] = field(default_factory=list)
+    labels: int = 0     # distinct game labels of the text's game sections
     language: str = ""
     site: str = ""      # where the text comes from (a host name, a book)
     layout: str = ""    # its layout kind (web-article, forum-post, book-chapter, ...)
@@ -126,6 +128,7 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
                 ev.missed_games.append(game["game"])
         allowed = set().union(*(n for _, n in wanted)) if wanted else set()
         ev.wrong_games = sorted(labelled - allowed)
+        ev.labels = len(labelled)
         # a fact cites every place it is stated (`evidence`): each place is a prediction
         # only rule and law facts are predictions (an example's numbers are evidence only); a
         # fact cites every place it states its value: found when one is the expected quote's
@@ -156,8 +159,9 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
                     and _value_key(f["facet"], f["value"]) == _value_key(fact["facet"], fact["value"]))
 
         # precision per fact: right when the text states that value for that game and facet (the
-        # expected facts quote each value once; a second place stating it is no wrong fact)
-        for f in rules:
+        # expected facts quote each value once; a second place stating it is no wrong fact). A
+        # long text read for some facts only (`all_facts: false`) is judged for recall alone.
+        for f in rules if case.get("all_facts", True) else ():
             ev.facts.judged += 1
             if any(stated(f, g) for g in gold):
                 ev.facts.correct += 1
