@@ -267,7 +267,7 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
 def link_contents(corpus: Corpus, result: BuildResult, knowledge: Knowledge) -> list[TocLink]:
     from pipeline.identify.index import game_index
     from pipeline.segment.contents import contents_entries, game_entries, toc_links
-    from pipeline.segment.headings import conventions_of
+    from pipeline.structure.headings import conventions_of
 
     gaz, conventions = game_index(knowledge), conventions_of(knowledge)
     links: list[TocLink] = []

@@ -50,7 +50,7 @@ def test_the_wheel_holds_the_data_the_code_reads(installed):
     wheel, _, _ = installed
     names = set(zipfile.ZipFile(wheel).namelist())
     for must in ("pipeline/embedded/sources.toml", "pipeline/embedded/games.yaml", "pipeline/embedded/facets.yaml",
-                 "pipeline/site/mkdocs.yml", "pipeline/site/assets/hoyle.css", "pipeline/segment/conventions.yaml",
+                 "pipeline/site/mkdocs.yml", "pipeline/site/assets/hoyle.css", "pipeline/structure/conventions.yaml",
                  "pipeline/lang/ru/profile.yaml", "pipeline/publish/templates/game.md"):
         assert must in names, must
     assert not [n for n in names if n.startswith("tests/")]   # the gold stays in the checkout

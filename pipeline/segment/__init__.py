@@ -10,16 +10,17 @@ from pipeline.identify.document import compilation_parts, document_game
 from pipeline.identify.index import GameIndex, game_index
 from pipeline.identify.mentions import dominant_game
 from pipeline.identify.provisional import provisional_game
+from pipeline.identify.siblings import sibling_games
 from pipeline.ingest.boilerplate import ENDING_KINDS
 from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import LINE_END, Locator
-from pipeline.segment.headings import (
+from pipeline.structure import block_tree
+from pipeline.structure.headings import (
     Candidate,
     Conventions,
     contents_blocks,
     conventions_of,
-    find_candidates,
     not_heading,
 )
 from schemas import Document, Game, Section, SectionAnchor
@@ -91,8 +92,8 @@ def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Co
 def classify(doc: Document, knowledge: Knowledge,
              declared: list[str] | None = None) -> tuple[list[Heading], list[str], list[Game]]:
     gaz = game_index(knowledge)
-    skip = [(b.start, b.end) for b in doc.boilerplate]
-    cands = find_candidates(doc, skip, conventions_of(knowledge))
+    tree = block_tree(doc, knowledge)
+    cands = tree.candidates()
     active = active_conventions(cands, gaz, conventions_of(knowledge), declared or [], knowledge)
     best: dict[int, Candidate] = {}
     for c in cands:
@@ -104,6 +105,8 @@ def classify(doc: Document, knowledge: Knowledge,
         if prev is None or by_name[c.convention].priority < by_name[prev.convention].priority:
             best[c.start] = c
     terms = _term_games(knowledge)
+    siblings = sibling_games(doc, tree, sorted(best.values(), key=lambda c: c.start), gaz, knowledge,
+                             lambda text: _structural(text, knowledge))
     headings: list[Heading] = []
     warnings: list[str] = []
     provisional: dict[str, Game] = {}
@@ -135,7 +138,7 @@ def classify(doc: Document, knowledge: Knowledge,
             # A run-in sub-game heading opens only a variant of the game it stands in.
             if c.variants_only and not (current_game and m.game_id != current_game and
                                         set(knowledge.family_line(m.game_id)[1:])
-                                        & (around | {knowledge.by_id[current_game].parent})):
+                                        & (around | {getattr(knowledge.by_id.get(current_game), "parent", None)})):
                 if not c.game_only:
                     headings.append(Heading(c, "subsection", None, c.convention, False))
                 continue
@@ -144,9 +147,10 @@ def classify(doc: Document, knowledge: Knowledge,
             headings.append(Heading(c, kind, m.game_id, f"{c.convention}+{m.method}", True))
             current_game = m.game_id
             continue
-        if c.game_only:
+        sibling = c.start in siblings and not c.rest.strip()   # a heading on its own, not run in
+        if c.game_only and not sibling:
             continue
-        named = gaz.plausible_name(c.text) if convention.provisional_games and not structural else None
+        named = gaz.plausible_name(c.text) if (convention.provisional_games or sibling) and not structural else None
         if named:  # a name over a summary block that games.yaml lacks: a provisional game
             game = provisional_game(named, doc.language, knowledge.languages)
             provisional.setdefault(game.id, game)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pipeline.identify.index import GameIndex
 from pipeline.patterns import compile_pattern
 from pipeline.positions import split_lines
-from pipeline.segment.headings import Conventions, clean_title, contents_blocks
+from pipeline.structure.headings import Conventions, clean_title, contents_blocks
 from schemas import Document, Section, TocLink
 
 _PAGE_SEP = compile_pattern(r"[,、]")

@@ -147,6 +147,7 @@ class Candidate:
     variants_only: bool = False  # only opens a sub-game of the game it stands in
     no_numeric: bool = False     # a bare number is not a game name here
     rest: str = ""               # the rest of the line after a run-in heading
+    tier: str = ""               # what else sets its rank among headings (a keyed group's key prefix)
 
 
 def contents_blocks(norm_lines: list[str], conventions: Conventions) -> list[tuple[int, int]]:

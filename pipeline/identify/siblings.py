@@ -1,0 +1,95 @@
+"""Games found by where they stand: a heading of the same kind and depth as the headings that
+name known games (a tier: `<h1>` in an app's manual, ALL-CAPS titles in a book of patiences,
+`## X` in a Markdown catalog) is a game too when its text is a name and what follows it reads
+like rules, whether or not the registry knows it. A heading text that recurs in the tier
+(RULES, PLAY, Object, Strategy) is a topic of every game, not a game."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pipeline.patterns import compile_pattern
+from pipeline.structure import BlockTree
+from pipeline.structure.headings import Candidate
+
+MIN_KNOWN = 2          # known games a tier needs before its other headings count as games
+MIN_BODY_CHARS = 120   # a game's text runs on; a title page line or a caption does not
+# conventions whose headings carry their depth (markup nesting, Markdown's #s, numbers, keys)
+CARD_UNITS = ("cards", "packs")
+LEVELED = frozenset({"markup_title", "markdown_heading", "numbered_title", "keyed_group"})
+
+
+def rule_words(knowledge):
+    """A count of cards or packs ("2 decks", "Two Entire Packs of Cards", "48枚", "36 карт") or a
+    summary label, in any language of the knowledge: the mark of a card game's rules (a count
+    of players alone is in the rules of any game: blind man's buff, draughts)."""
+    def build():
+        langs = knowledge.languages
+        numbers = [w for lang in langs for w in lang.profile.numbers.words] + [r"\d{1,3}"]
+        kanji = [d for lang in langs if lang.profile.numbers.kanji for d in lang.profile.numbers.kanji.digits]
+        units = langs.all_patterns(lambda p: [u for unit in CARD_UNITS for u in p.statements.units.get(unit, [])])
+        labels = langs.all_patterns(lambda p: [w for words in p.statements.labels.values() for w in words])
+        number = "|".join(sorted(set(numbers), key=len, reverse=True) + ([f"[{''.join(kanji)}]+"] if kanji else []))
+        unit = "|".join(f"(?:{u})" for u in units) or "(?!)"
+        label = "|".join(f"(?:{w})" for w in labels) or "(?!)"
+        return compile_pattern(rf"(?i)(?<!\w)(?:{number})(?:[\s\-]+\w+){{0,2}}?[\s\-]*(?:{unit})"
+                               rf"|(?m:^[ \t]*(?:{label})[ \t]*[:：])")
+    return knowledge.compiled(("rule_words",), build)
+
+
+def _framed(c: Candidate, tier: list[Candidate], recurring: Counter, gaz, known_starts: set[int]) -> bool:
+    """In a tier of flat headings (caps or short title lines, where a game's topics look like its
+    name), a heading stands where a game stands only when the tier is a frame: most of its
+    known games are followed directly by a recurring topic heading (RULES, PLAY), and so is it."""
+    def framed(i: int) -> bool:
+        return i + 1 < len(tier) and recurring[gaz.name_key(tier[i + 1].text)] > 1
+    at = {h.start: i for i, h in enumerate(tier)}
+    games = [at[s] for s in known_starts if s in at]
+    return bool(games) and sum(map(framed, games)) >= 0.6 * len(games) and framed(at[c.start])
+
+
+def _a_count(text: str, words) -> bool:
+    """The heading is a count with its unit ("Four Piquet Packs", "Two Entire Packs of Cards"):
+    what a game needs, not its name ("Nine-Card Nap" goes on past its unit)."""
+    bare = text.strip(" .:：。")
+    return any(m.end() == len(bare) for m in words.finditer(bare))
+
+
+def _tier(c: Candidate, tree_levels: dict[int, int]) -> tuple[str, int, str]:
+    return c.convention, tree_levels.get(c.start, 1), c.tier
+
+
+def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, structural) -> set[int]:
+    """Starts of the headings that stand where games stand (see the module's docstring).
+    `cands`: the headings in use, one per start; `structural(text)`: front/laws/other or None."""
+    levels = {b.start: b.level for b in tree.headings}
+    known: dict[tuple[str, int, str], set[str]] = {}
+    matched: set[int] = set()
+    first_known: dict[tuple[str, int], int] = {}
+    for c in cands:
+        m = gaz.match(c.text, allow_prefix=False)
+        if m and m.method in ("exact", "part", "inflected"):
+            tier = _tier(c, levels)
+            known.setdefault(tier, set()).add(m.game_id)
+            matched.add(c.start)
+            first_known[tier] = min(first_known.get(tier, c.start), c.start)
+    tiers = {t for t, games in known.items() if len(games) >= MIN_KNOWN}
+    known_starts = {c.start for c in cands if _tier(c, levels) in tiers and c.start in matched}
+    if not tiers:
+        return set()
+    in_tier = [c for c in cands if _tier(c, levels) in tiers]
+    recurring = Counter(gaz.name_key(c.text) for c in in_tier)
+    words = rule_words(knowledge)
+    names = [c for c in in_tier if recurring[gaz.name_key(c.text)] == 1 and not structural(c.text)
+             and gaz.plausible_name(c.text) and not _a_count(c.text, words)]
+    names = [c for c in names if _tier(c, levels)[0] in LEVELED
+             or _framed(c, in_tier, recurring, gaz, known_starts)]
+    out = set()
+    for i, c in enumerate(names):
+        if c.start < first_known[_tier(c, levels)]:
+            continue          # before the tier's first game: title page, preface, contents
+        end = names[i + 1].start if i + 1 < len(names) else len(doc.text)
+        body = doc.normalized[doc.norm_index(c.end):doc.norm_index(end)].strip()
+        if len(body) >= MIN_BODY_CHARS and words.search(body):
+            out.add(c.start)
+    return out

@@ -1,0 +1,146 @@
+"""The structure layer: one block tree per text (headings with their depth, paragraphs, list
+items, label lines, table rows, chrome), keyed element groups, and games found where they stand."""
+
+from pipeline.ingest import ingest
+from pipeline.structure import block_tree
+from schemas import ManifestEntry
+from tests.test_segment import KNOWLEDGE, games, sections_of
+
+
+def tree_of(text: str, lang: str = "en", name: str = "t.txt"):
+    entry = ManifestEntry(id="t", file=f"texts/{name}", language=lang, title="T")
+    doc, _ = ingest(entry, text.encode(), path=name, languages=KNOWLEDGE.languages)
+    return doc, block_tree(doc, KNOWLEDGE)
+
+
+MARKDOWN = """# Card games of the club
+
+## Piquet
+
+Players: 2
+
+- Deal twelve cards each.
+- The rest is the talon.
+
+| Item | Points |
+|------|--------|
+| Repique | 60 |
+
+A paragraph of prose that runs on
+over two lines.
+
+### Scoring
+"""
+
+
+def test_a_markdown_text_becomes_blocks_with_heading_depths():
+    doc, tree = tree_of(MARKDOWN)
+    # several conventions may propose one heading (segmentation picks among those in use)
+    kinds = [(b.kind, b.level) if b.kind == "heading" else b.kind for b in tree.blocks
+             if b.kind != "heading" or b.detector == "markdown_heading"]
+    assert kinds[:3] == [("heading", 1), ("heading", 2), "label_value"]
+    assert kinds.count("list_item") >= 1 and kinds.count("table_row") >= 2 and ("heading", 3) in kinds
+    prose = [b for b in tree.blocks if b.kind == "paragraph"]
+    assert len(prose) == 1 and prose[0].text == "A paragraph of prose that runs on over two lines."
+    for b in tree.blocks:   # every block keeps its place in the original text
+        assert doc.text[b.start:b.end].strip() and b.start < b.end
+    piquet = next(b for b in tree.headings if "Piquet" in b.text and b.detector == "markdown_heading")
+    body = tree.body_of(piquet)
+    assert body and all(b.start > piquet.start for b in body) and any(b.kind == "heading" and b.level == 3 for b in body)
+
+
+DOCBOOK = """<book><title>Manual</title>
+<chapter><title>Rules</title>
+<sect1 id="klondike"><title
+>Klondike <anchor id="k"/></title><para>One deck of cards.</para></sect1>
+</chapter></book>
+"""
+
+
+def test_docbook_titles_take_their_depth_from_section_nesting_and_may_break_their_tag():
+    _, tree = tree_of(DOCBOOK, name="t.xml")
+    depth = {b.text: b.level for b in tree.headings}
+    assert depth["Manual"] < depth["Rules"] < depth["Klondike"]
+
+
+STRINGS = """<resources>
+<string name="app_name">"Solitaire"</string>
+<string name="manual_Klondike_structure">"1 deck of 52 cards."</string>
+<string name="manual_Klondike_rules">"Build down in alternate colours; the deck is dealt one card at a time."</string>
+<string name="manual_FreeCell_structure">"1 deck of 52 cards, four free cells."</string>
+<string name="manual_FreeCell_rules">"Any card may go to a free cell; build down in alternate colours on the tableau."</string>
+<string name="manual_SnowyOwl_structure">"2 decks of 52 cards, dealt into nine piles of five cards each, the rest to the stock."</string>
+<string name="manual_SnowyOwl_rules">"Build down by suit; an empty pile takes any king; the stock is dealt one card at a time."</string>
+<string name="settings_sound">"Sound"</string>
+</resources>
+"""
+
+
+def test_an_apps_xml_manual_is_one_game_per_keyed_group_and_an_unknown_one_is_provisional():
+    _, tree = tree_of(STRINGS, name="strings.xml")
+    groups = [b.text for b in tree.headings if b.detector == "keyed_group"]
+    assert groups == ["Klondike", "Free Cell", "Snowy Owl"]   # a key's camel case split into words
+    secs, _ = sections_of(STRINGS, "en")
+    found = [g for _, _, g in games(secs)]
+    assert found[:2] == ["klondike", "freecell"] and found[2].startswith("snowy-owl")
+
+
+PATIENCES = """INTRODUCTION
+
+Patience is played alone with one or two packs of cards, and passes an evening.
+
+
+KLONDIKE
+
+One Entire Pack of Cards
+
+RULES
+
+Deal seven piles, the first card face up, and build down in alternate colours.
+
+
+THE SNOWY OWL
+
+Two Entire Packs of Cards
+
+RULES
+
+Deal nine piles of five cards each and build down by suit, kings on spaces;
+the stock is dealt one card at a time to the waste, and may be gone through twice.
+
+
+SPIDER
+
+Two Entire Packs of Cards
+
+RULES
+
+Deal ten piles and build down regardless of suit, moving whole runs of one suit.
+
+
+FREECELL
+
+One Entire Pack of Cards
+
+RULES
+
+Deal eight piles and use four cells; build down in alternate colours.
+"""
+
+
+def test_a_heading_where_games_stand_is_a_game_and_recurring_topic_headings_are_not():
+    secs, _ = sections_of(PATIENCES, "en")
+    found = [g for _, _, g in games(secs)]
+    assert "klondike" in found and "spider" in found and "freecell" in found
+    assert any(g.startswith("the-snowy-owl") for g in found), found
+    assert not any(g.startswith(("rules", "two-entire", "one-entire", "introduction")) for g in found), found
+
+
+def test_flat_headings_that_no_recurring_topic_frames_stay_topics():
+    """A Japanese book's topics are title lines like its games' names: without the frame of a
+    recurring topic heading, an unknown title line between known games is no game."""
+    text = "ナポレオン。\nナポレオンは4人から5人でプレイする。52枚のカードを使う。\n\n" \
+           "取引。\n一人に10枚ずつ配る。残りの12枚は場に置く。\n\n" \
+           "ピケ。\nピケは2人用のゲームです。32枚のカードを使う。\n"
+    secs, _ = sections_of(text, "ja")
+    assert [g for _, _, g in games(secs)] == ["napoleon", "piquet"]
