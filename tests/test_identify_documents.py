@@ -207,3 +207,21 @@ def test_a_declined_name_in_a_title_is_named_in_its_dictionary_form_under_its_kn
     text = "Как играть в итальянскую канасту\n\nКаждый игрок получает 15 карт.\n"
     (game,) = segmentation(text, "ru").provisional
     assert game.names.ru == "итальянская канаста" and game.parent == "canasta"
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Язык сайта:\n\nЧто такое пасьянс и какие виды его существуют?\n\nИгра «Пасьянс «Паук» есть в меню. "
+     "В игре участвует сразу несколько колод.\n", "ru"),
+    ("Language:\n\nWhat is solitaire, and which kinds are there?\n\nThe game \"Spider\" comes with every "
+     "computer. It is played with two packs of cards.\n", "en"),
+])
+def test_the_most_specific_quoted_game_wins_and_a_language_switch_is_chrome(text, lang):
+    """A title that names a family's game in passing (solitaire) gives way to the one game of
+    that family the lead quotes, a common word that only quotes make a name; a site's
+    language switch is never a game."""
+    assert top_games(text, lang) == [("game", "spider")]
+
+
+def test_a_quoted_game_name_may_hold_a_number():
+    text = "Варианты игры «Корова 006»\n\nКарты со старшими номерами исключаются из игры.\n"
+    assert top_games(text, "ru") == [("game", "six-nimmt")]

@@ -60,6 +60,19 @@ def _quoted_variant(index, lead: str) -> tuple[str, str, int] | None:
     return None
 
 
+def _quoted_member(index, knowledge, lead: str, gid: str) -> str | None:
+    """The most specific name wins: a title naming a family's game in passing ("Что такое
+    пасьянс") over a lead that quotes one game of that family («Паук», "Spider", 「スパイダー」),
+    a name that is also a common word, which only quotes make a name."""
+    family = knowledge.by_id[gid].family if gid in knowledge.by_id else None
+    for m in _QUOTED.finditer(lead):
+        found = index.match(m.group(1).strip(), allow_prefix=False)
+        if found and found.method in ("exact", "part") and found.game_id != gid and family \
+                and knowledge.by_id[found.game_id].family == family:
+            return found.game_id
+    return None
+
+
 def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
     """The first short non-blank lines of [start, end) (ORIGINAL offsets), skipping what
     `not_title(offset, line)` says is no title (a contents entry "Piquet, 463")."""
@@ -147,7 +160,9 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     if lines:  # the first title line names a game among other words
         gid = index.named_in_text(lines[0][1])
         if gid:
-            return DocumentGame(gid, None, "title-line", lines[0][0])
+            lead = doc.normalized[doc.norm_index(start):doc.norm_index(min(end, start + LEAD_CHARS * 2))]
+            specific = _quoted_member(index, knowledge, lead, gid)
+            return DocumentGame(specific or gid, None, "title-line", lines[0][0])
     body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
     for a, b in entries:  # contents lists name every game: blank them out (same length: offsets hold)
         na, nb = max(0, doc.norm_index(a) - doc.norm_index(start)), doc.norm_index(b) - doc.norm_index(start)
