@@ -50,7 +50,7 @@ def report_unseen(out: Console, err: Console, folders: list[Path], details: bool
     for key in ("language", "layout"):
         show(out, grouped_grid(evals, key))
     out.print(f"games identified {found}/{games} = {found / games if games else 1:.2f}; "
-              f"texts with a wrong game label: {wrong}; facts P {total.precision:.2f} R {total.recall:.2f}",
+              f"wrong game labels: {wrong}; facts P {total.precision:.2f} R {total.recall:.2f}",
               highlight=False)
 
 

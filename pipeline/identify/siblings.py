@@ -15,7 +15,9 @@ from pipeline.structure.headings import Candidate
 MIN_KNOWN = 2          # known games a tier needs before its other headings count as games
 MIN_BODY_CHARS = 120   # a game's text runs on; a title page line or a caption does not
 # conventions whose headings carry their depth (markup nesting, Markdown's #s, numbers, keys)
+LEAD_CHARS = 1000      # where a game's text counts its cards or packs
 CARD_UNITS = ("cards", "packs")
+_EDITORIAL = compile_pattern(r"^\s*\[.*\]\s*$")   # "[Plate 4]", "[Illustration: …]": an editor's mark
 LEVELED = frozenset({"markup_title", "markdown_heading", "numbered_title", "keyed_group"})
 
 
@@ -81,6 +83,7 @@ def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     recurring = Counter(gaz.name_key(c.text) for c in in_tier)
     words = rule_words(knowledge)
     names = [c for c in in_tier if recurring[gaz.name_key(c.text)] == 1 and not structural(c.text)
+             and not _EDITORIAL.match(c.text)
              and gaz.plausible_name(c.text) and not _a_count(c.text, words)]
     names = [c for c in names if _tier(c, levels)[0] in LEVELED
              or _framed(c, in_tier, recurring, gaz, known_starts)]
@@ -90,6 +93,7 @@ def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
             continue          # before the tier's first game: title page, preface, contents
         end = names[i + 1].start if i + 1 < len(names) else len(doc.text)
         body = doc.normalized[doc.norm_index(c.end):doc.norm_index(end)].strip()
-        if len(body) >= MIN_BODY_CHARS and words.search(body):
+        # a game says early what it is played with; a menu's or a preface's cards come later
+        if len(body) >= MIN_BODY_CHARS and words.search(body[:LEAD_CHARS]):
             out.add(c.start)
     return out
