@@ -144,3 +144,29 @@ def test_flat_headings_that_no_recurring_topic_frames_stay_topics():
            "ピケ。\nピケは2人用のゲームです。32枚のカードを使う。\n"
     secs, _ = sections_of(text, "ja")
     assert [g for _, _, g in games(secs)] == ["napoleon", "piquet"]
+
+
+def test_a_russian_name_may_be_a_noun_and_an_adverb_or_one_adjective():
+    from pipeline.identify.index import game_index
+    index = game_index(KNOWLEDGE)
+    assert index.plausible_name("Тузы вверх") == "Тузы вверх"
+    assert index.plausible_name("Цыганский") == "Цыганский"
+    assert index.plausible_name("Знаете ли вы") is None     # a clause, not a name
+
+
+def test_the_count_that_marks_a_games_text_is_read_in_every_case_form():
+    from pipeline.identify.siblings import rule_words
+    words = rule_words(KNOWLEDGE)
+    assert words.search("Пасьянс раскладывается двумя колодами")
+    assert words.search("Используются две колоды") and words.search("2 decks. No redeal.")
+    assert not words.search("Играют двое или трое")    # players alone: any game's rules say that
+
+
+def test_a_lettered_sub_number_belongs_to_the_number_of_a_title():
+    _, tree = tree_of("29. в. Сплин\n\nИгроков — двое-четверо. Колода 54 листа.\n", "ru")
+    assert [b.text for b in tree.headings if b.detector == "numbered_title"] == ["Сплин"]
+
+
+def test_an_app_store_pages_sections_are_chrome():
+    doc, tree = tree_of("What's New\n\nBug fixes.\n\nRatings and Reviews\n\nSpit\n\nSpit is a game for two.\n")
+    assert {b.text.strip() for b in tree.blocks if b.kind == "chrome"} >= {"What's New", "Ratings and Reviews"}

@@ -180,14 +180,23 @@ class GameIndex:
         return clean
 
     def _noun_phrase(self, words: list[str]) -> bool:
-        """Where a profile has a morphology: the name's head (last word) can be a noun, or is a
-        word the dictionary does not know (a foreign or made-up name)."""
-        last = words[-1].casefold()
-        for lang in self._morphs:
-            if lang.script.search(last):
-                parses = lang.morph.parse(last)
-                return any(p.tag.POS == "NOUN" or not p.is_known for p in parses)
-        return True
+        """Where a profile has a morphology: one of the name's words can be a noun ("Тузы
+        вверх"), or is a word the dictionary does not know (a foreign or made-up name), or the
+        name is one adjective standing for a noun ("Цыганский")."""
+        judged = False
+        for i, word in enumerate(w.casefold() for w in words):
+            lang = next((lg for lg in self._morphs if lg.script.search(word)), None)
+            if lang is None:
+                continue
+            judged = True
+            parses = lang.morph.parse(word)
+            # the head (last word) may be read any way; another word only as its likeliest
+            # reading ("ли" is no noun in "Знаете ли вы")
+            if any(p.tag.POS == "NOUN" or not p.is_known for p in (parses if i == len(words) - 1 else parses[:1])):
+                return True
+            if len(words) == 1 and any(p.tag.POS == "ADJF" for p in parses):
+                return True
+        return not judged
 
     def is_common_key(self, key: str) -> bool:
         """The name key is one of the names that are also common words ("king", "дурак")."""

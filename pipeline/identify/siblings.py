@@ -27,11 +27,10 @@ def rule_words(knowledge):
     of players alone is in the rules of any game: blind man's buff, draughts)."""
     def build():
         langs = knowledge.languages
-        numbers = [w for lang in langs for w in lang.profile.numbers.words] + [r"\d{1,3}"]
-        kanji = [d for lang in langs if lang.profile.numbers.kanji for d in lang.profile.numbers.kanji.digits]
         units = langs.all_patterns(lambda p: [u for unit in CARD_UNITS for u in p.statements.units.get(unit, [])])
         labels = langs.all_patterns(lambda p: [w for words in p.statements.labels.values() for w in words])
-        number = "|".join(sorted(set(numbers), key=len, reverse=True) + ([f"[{''.join(kanji)}]+"] if kanji else []))
+        # every language's numbers as its reader finds them: digits, words in every case form, kanji
+        number = "|".join(f"(?:{lang.numbers.pattern})" for lang in langs)
         unit = "|".join(f"(?:{u})" for u in units) or "(?!)"
         label = "|".join(f"(?:{w})" for w in labels) or "(?!)"
         return compile_pattern(rf"(?i)(?<!\w)(?:{number})(?:[\s\-]+\w+){{0,2}}?[\s\-]*(?:{unit})"
