@@ -170,3 +170,11 @@ def test_a_lettered_sub_number_belongs_to_the_number_of_a_title():
 def test_an_app_store_pages_sections_are_chrome():
     doc, tree = tree_of("What's New\n\nBug fixes.\n\nRatings and Reviews\n\nSpit\n\nSpit is a game for two.\n")
     assert {b.text.strip() for b in tree.blocks if b.kind == "chrome"} >= {"What's New", "Ratings and Reviews"}
+
+
+def test_a_caps_title_may_be_quoted_or_in_a_plain_text_editions_italics():
+    text = ("LOO.\n\nLoo is played by any number of persons with a pack of fifty-two cards.\n\n"
+            "\"NAP,\" OR \"NAPOLEON.\"\n\nNapoleon is played by two to six players, five cards each.\n\n"
+            "_FIVE-CARD LOO_.\n\nIn this variation five cards are dealt to each player.\n")
+    secs, _ = sections_of(text, "en")
+    assert [g for _, _, g in games(secs)] == ["loo", "napoleon", "five-card-loo"]
