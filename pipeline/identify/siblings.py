@@ -10,15 +10,13 @@ from collections import Counter
 
 from pipeline.patterns import compile_pattern
 from pipeline.structure import BlockTree
-from pipeline.structure.headings import Candidate
+from pipeline.structure.headings import Candidate, conventions_of
 
 MIN_KNOWN = 2          # known games a tier needs before its other headings count as games
 MIN_BODY_CHARS = 120   # a game's text runs on; a title page line or a caption does not
-# conventions whose headings carry their depth (markup nesting, Markdown's #s, numbers, keys)
 LEAD_CHARS = 1000      # where a game's text counts its cards or packs
 CARD_UNITS = ("cards", "packs")
 _EDITORIAL = compile_pattern(r"^\s*\[.*\]\s*$")   # "[Plate 4]", "[Illustration: …]": an editor's mark
-LEVELED = frozenset({"markup_title", "markdown_heading", "numbered_title", "keyed_group"})
 
 
 def rule_words(knowledge):
@@ -66,7 +64,7 @@ def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     levels = {b.start: b.level for b in tree.headings}
     known: dict[tuple[str, int, str], set[str]] = {}
     matched: set[int] = set()
-    first_known: dict[tuple[str, int], int] = {}
+    first_known: dict[tuple[str, int, str], int] = {}
     for c in cands:
         m = gaz.match(c.text, allow_prefix=False)
         if m and m.method in ("exact", "part", "inflected"):
@@ -84,7 +82,8 @@ def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     names = [c for c in in_tier if recurring[gaz.name_key(c.text)] == 1 and not structural(c.text)
              and not _EDITORIAL.match(c.text)
              and gaz.plausible_name(c.text) and not _a_count(c.text, words)]
-    names = [c for c in names if _tier(c, levels)[0] in LEVELED
+    by_name = conventions_of(knowledge).by_name   # a flat convention's depth says nothing
+    names = [c for c in names if by_name[c.convention].depth != "flat"
              or _framed(c, in_tier, recurring, gaz, known_starts)]
     out = set()
     for i, c in enumerate(names):

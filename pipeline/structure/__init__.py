@@ -18,8 +18,9 @@ __all__ = ["BLOCK_KINDS", "Block", "BlockTree", "block_tree"]
 def block_tree(doc: Document, knowledge) -> BlockTree:
     """The block tree of a document (annotate once: every later stage reads this)."""
     lines = Lines.of(doc)
-    cands = find_candidates(doc, list(lines.skip), conventions_of(knowledge))
+    conventions = conventions_of(knowledge)
+    cands = find_candidates(doc, list(lines.skip), conventions)
     cands += keyed_groups(lines)      # markup elements whose keys name the games
-    headings = list(heading_blocks(lines, cands))
+    headings = list(heading_blocks(lines, cands, conventions))
     whole_lines = {b.line - 1 for b in headings if not b.heading.inline}
     return BlockTree([*headings, *chrome_blocks(lines), *line_blocks(lines, whole_lines)])

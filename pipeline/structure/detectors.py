@@ -21,7 +21,6 @@ _SECTION_OPEN = compile_pattern(r"<(/?)(sect\d|section|chapter|article|book|part
 _HEADING_TAG = compile_pattern(r"<h([1-6])\b")
 _MARKDOWN_LEVEL = compile_pattern(r"^[ \t]*(#{1,6})[ \t]")
 _NUMBER_LEVEL = compile_pattern(r"^[ \t]*(\d{1,3}(?:\.\d{1,3})*)")
-_SUBORDINATE = frozenset({"runin_bold", "runin_name"})   # run-in headings sit inside a part
 
 
 @dataclass(frozen=True)
@@ -65,26 +64,27 @@ def markup_depths(text: str) -> Callable[[int], int]:
     return at
 
 
-def heading_level(c: Candidate, text: str, depth_at: Callable[[int], int]) -> int:
-    """A heading's depth: Markdown's #s, an HTML h-number, DocBook section nesting, a numbered
-    title's dotted parts; run-in headings sit one below the part they open in."""
-    if c.convention == "markdown_heading":
+def heading_level(c: Candidate, depth: str, depth_at: Callable[[int], int]) -> int:
+    """A heading's depth as its convention reads it (`depth` in conventions.yaml): Markdown's
+    #s, an HTML h-number or DocBook section nesting, a numbered title's dotted parts; a run-in
+    heading sits one below the part it opens in."""
+    if depth == "markdown":
         m = _MARKDOWN_LEVEL.match(c.title)
         return len(m.group(1)) if m else 1
-    if c.convention == "markup_title":
+    if depth == "markup":
         m = _HEADING_TAG.match(c.title)
         return int(m.group(1)) if m else max(depth_at(c.start), 1)
-    if c.convention == "numbered_title":
+    if depth == "numbered":
         m = _NUMBER_LEVEL.match(c.title)
         return m.group(1).count(".") + 1 if m else 1
-    return 2 if c.convention in _SUBORDINATE else 1
+    return 2 if depth == "run_in" else 1
 
 
-def heading_blocks(lines: Lines, cands: list[Candidate]) -> Iterator[Block]:
+def heading_blocks(lines: Lines, cands: list[Candidate], conventions) -> Iterator[Block]:
     depth_at = markup_depths(lines.doc.text) if PARAGRAPH in lines.doc.normalized else (lambda _: 0)
     for c in cands:
         yield Block("heading", c.start, c.end, c.line, c.text, c.convention,
-                    heading_level(c, lines.doc.text, depth_at), c)
+                    heading_level(c, conventions.by_name[c.convention].depth, depth_at), c)
 
 
 _KEYED = compile_pattern(r'<[A-Za-z][\w:.-]*\s[^<>]*?\b(?:name|id)="(?P<key>[A-Za-z][\w.-]{2,80})"')

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import regex
 from pydantic import BaseModel, ConfigDict, field_validator
@@ -61,6 +62,11 @@ class Convention(BaseModel):
     # a convention of markup: in a markup text (ingest/markup.py) only these are read, its other
     # lines are element contents, not layout
     markup: bool = False
+    # how a heading's depth is read: `flat` (every heading at depth 1: caps or title lines, whose
+    # topics look like names), `markdown` (its #s), `markup` (an h-number or section nesting),
+    # `numbered` (a title number's dotted parts), `keyed` (one depth per key prefix), `run_in`
+    # (one below the part it opens in)
+    depth: Literal["flat", "markdown", "markup", "numbered", "keyed", "run_in"] = "flat"
 
     @field_validator("next_line", mode="before")
     @classmethod
