@@ -77,9 +77,10 @@ def _expected_ids(game: dict, index, provisional: dict[str, str]) -> set[str]:
 
 
 def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
-    from pipeline.build import build, load_checked_knowledge
+    from pipeline.build import build, load_checked_knowledge, with_games
     from pipeline.identify.index import game_index
     from pipeline.manifest import load_manifest
+    from schemas import Game
 
     folder = Path(folder)
     expected_path = folder / "expected.json"
@@ -100,7 +101,11 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
     corpus = load_manifest(folder)
     knowledge = load_checked_knowledge(corpus)
     index = game_index(knowledge)
-    families = family_lines(knowledge)
+    # a provisional variant ("Irish Loo", its parent Loo) is of its parent's family line, as a
+    # known variant is: the game's most specific name, not another game
+    families = family_lines(with_games(knowledge, [Game.model_validate({k: v for k, v in g.items()
+                                                                        if k in Game.model_fields})
+                                                   for g in games if g.get("provisional")]))
     provisional = {index.name_key(n): g["id"] for g in games if g.get("provisional")
                    for n in [*g["names"].values(), *g.get("aliases", [])] if n}
     entries = {e.id: e for e in corpus.entries}

@@ -135,11 +135,13 @@ def _phrase_game(knowledge, index, body: str, lang: str) -> tuple[str, int] | No
 
 
 def document_game(doc, knowledge, start: int, end: int, declared_title: str | None = None,
-                  entries: list[tuple[int, int]] = (), not_title=lambda at, line: False) -> DocumentGame | None:
+                  entries: list[tuple[int, int]] = (), not_title=lambda at, line: False,
+                  not_prose: list[tuple[int, int]] = ()) -> DocumentGame | None:
     """The game the text between ORIGINAL offsets [start, end) is about, with its evidence;
     `declared_title` is the source's title in the manifest (the weakest evidence: the user's);
     `entries` are ORIGINAL spans of contents and index lists (no evidence: they name every game);
-    `not_title(offset, line)` says a line is no title."""
+    `not_title(offset, line)` says a line is no title; `not_prose` are ORIGINAL spans of table
+    rows, label lines and chrome: no title and no sentence with a subject ("Skills | Memory")."""
     index = game_index(knowledge)
     head = doc.text[start:min(end, start + 3000)]
     for pattern in (_DECLARED, _MARKUP_TITLE):
@@ -148,7 +150,8 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             found = _from_title(index, m.group("title"), "declared-title", start + m.start("title"))
             if found:
                 return found
-    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line) or any(a <= at < b for a, b in entries))
+    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line)
+                         or any(a <= at < b for a, b in [*entries, *not_prose]))
     for at, line in lines:
         gid = _known(index, line, prefix=True)
         if gid:
@@ -173,7 +176,8 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         return doc.orig_span(doc.norm_index(start) + offset, 0)[0]
 
     unknown_subject = None
-    for m in list(_SENTENCE.finditer(body))[:SUBJECT_SENTENCES]:
+    sentences = [m for m in _SENTENCE.finditer(body) if not any(a <= at(m.start()) < b for a, b in not_prose)]
+    for m in sentences[:SUBJECT_SENTENCES]:
         found = _subject(knowledge, m.group(), doc.language)
         if not found:
             continue

@@ -140,6 +140,7 @@ class ItemSpec(LangNames):
 class FacetsFile(KnowledgeModel):
     facets: dict[str, FacetSpec]
     non_card_families: list[str] = Field(default_factory=list)
+    cardless_families: list[str] = Field(default_factory=list)   # no cards, but facts of their sets
     qualifiers: list[str] = Field(default_factory=list)
     items: dict[str, ItemSpec] = Field(default_factory=dict)
 

@@ -157,6 +157,9 @@ class Statements(ProfileModel):
     groups that tell one facet of a unit from another, and what makes a clause not a rule."""
 
     units: dict[str, Patterns] = Field(default_factory=dict)     # unit -> words after a number
+    # words that name cards or packs in running text, no number needed ("the cards", колода,
+    # カード, 札): a card game's part speaks of them, a parlour game's of the same name never does
+    card_words: Patterns = Field(default_factory=list)
     range_between: Patterns = Field(default_factory=list)        # "2 to 6", "2-6", "2〜6"
     range_before: Patterns = Field(default_factory=list)         # "from", "от", "between"
     labels: dict[str, Patterns] = Field(default_factory=dict)    # facet -> label words
@@ -197,7 +200,7 @@ class Statements(ProfileModel):
             _check_patterns(patterns)
         return v
 
-    _patterns = field_validator("range_between", "range_before", "skip", "clause_break", "alternative_between",
+    _patterns = field_validator("card_words", "range_between", "range_before", "skip", "clause_break", "alternative_between",
                                 "alternative")(_check_patterns)
 
 

@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pipeline.identify.card_text import LEAD_CHARS, played_without_cards_here
 from pipeline.identify.document import compilation_parts, document_game
 from pipeline.identify.index import GameIndex, game_index
 from pipeline.identify.mentions import dominant_game
+from pipeline.identify.named_variants import names_a_form_of, variant_parent
 from pipeline.identify.provisional import provisional_game
 from pipeline.identify.siblings import sibling_games
 from pipeline.ingest.boilerplate import ENDING_KINDS
@@ -25,6 +27,7 @@ from pipeline.structure.headings import (
 )
 from schemas import Document, Game, Section, SectionAnchor
 
+NOT_PROSE = ("table_row", "label_value", "chrome")   # blocks whose lines are no sentences
 _PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
 
 
@@ -111,7 +114,9 @@ def classify(doc: Document, knowledge: Knowledge,
     warnings: list[str] = []
     provisional: dict[str, Game] = {}
     current_game: str | None = None
-    for c in sorted(best.values(), key=lambda c: c.start):
+    game_convention: str | None = None     # the convention of the current game's heading
+    ordered = sorted(best.values(), key=lambda c: c.start)
+    for c in ordered:
         convention = conventions_of(knowledge).by_name[c.convention]
         m = gaz.match(c.text, allow_prefix=convention.prefix_names,
                       allow_numeric=not c.no_numeric, context=[current_game] if current_game else [])
@@ -143,11 +148,24 @@ def classify(doc: Document, knowledge: Knowledge,
                     headings.append(Heading(c, "subsection", None, c.convention, False))
                 continue
             game = knowledge.by_id[m.game_id]
+            if played_without_cards_here(knowledge, m.game_id, _lead_text(doc, c, ordered, game),
+                                         gaz.is_common_key(m.key)):
+                headings.append(Heading(c, "subsection", None, f"{c.convention}+no-cards", False))
+                continue
             kind = "variant" if game.parent else "game"
             headings.append(Heading(c, kind, m.game_id, f"{c.convention}+{m.method}", True))
-            current_game = m.game_id
+            current_game, game_convention = m.game_id, c.convention
             continue
         sibling = c.start in siblings and not c.rest.strip()   # a heading on its own, not run in
+        # a form of the game stands in its game's tier ("LOO." then "LIMITED LOO."), not in a
+        # citation or a caption of another layout (「――『サタデー・ブリッジ』(…出版)」)
+        variant = variant_parent(c.text, current_game, knowledge, gaz) \
+            if not c.rest.strip() and not structural and c.convention == game_convention else None
+        if variant:  # "SHORT WHIST." inside Whist: the most specific name, a form of the game
+            game = provisional_game(variant[0], doc.language, knowledge.languages, variant[1])
+            provisional.setdefault(game.id, game)
+            headings.append(Heading(c, "variant", game.id, f"{c.convention}+named-variant", True))
+            continue
         if c.game_only and not sibling:
             continue
         named = gaz.plausible_name(c.text) if (convention.provisional_games or sibling) and not structural else None
@@ -155,7 +173,7 @@ def classify(doc: Document, knowledge: Knowledge,
             game = provisional_game(named, doc.language, knowledge.languages)
             provisional.setdefault(game.id, game)
             headings.append(Heading(c, "game", game.id, f"{c.convention}+provisional", True))
-            current_game = game.id
+            current_game, game_convention = game.id, c.convention
             continue
         kind = structural
         if kind == "front":
@@ -170,6 +188,17 @@ def classify(doc: Document, knowledge: Knowledge,
         top_other = kind == "other" and current_game is None and c.convention in ("caps_period", "short_line")
         headings.append(Heading(c, kind or "subsection", None, c.convention, top_other))
     return headings, warnings, list(provisional.values())
+
+
+def _lead_text(doc: Document, c: Candidate, ordered: list[Candidate], game) -> str:
+    """The text a heading leads into, its forms' headings included ("LOO." then "LIMITED
+    LOO."), up to the next heading of its layout that is not one of them."""
+    end = c.end + LEAD_CHARS
+    for o in ordered:
+        if o.start > c.start and o.convention == c.convention and not names_a_form_of(o.text, game):
+            end = min(end, o.start)
+            break
+    return doc.text[c.end:end]
 
 
 def recover_lost_headings(doc: Document, headings: list[Heading], knowledge: Knowledge) -> list[Heading]:
@@ -238,6 +267,7 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
         return base if n == 0 else f"{base}.{n}"
 
     tops = [h for h in headings if h.top and body_start <= h.cand.start < body_end]
+    known_provisional = {g.id: g for g in provisional}
     sections: list[Section] = []
 
     def make(start: int, end: int, kind: str, title: str | None, game_id: str | None,
@@ -282,7 +312,8 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
         start, end = h.cand.start, bounds[i + 1]
         parent = None
         if h.kind == "variant":
-            parent = last_of_game.get(knowledge.by_id[h.game_id].parent or "")
+            game = knowledge.by_id.get(h.game_id) or known_provisional.get(h.game_id)
+            parent = last_of_game.get(game.parent or "") if game else None
         sec = make(start, end, h.kind, h.cand.title or None, h.game_id, parent, 0, h.rule)
         sections.append(sec)
         if h.game_id:
@@ -304,8 +335,9 @@ def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], s
     lines = doc.normalized.split("\n")
     entries = [(doc.line_starts[a], doc.line_starts[b] if b < len(doc.line_starts) else len(doc.text))
                for a, b in contents_blocks(lines, conventions) if b > a]
+    not_prose = [(b.start, b.end) for b in block_tree(doc, knowledge).blocks if b.kind in NOT_PROSE]
     found = document_game(doc, knowledge, start, end, declared_title, entries,
-                          lambda at, line: not_heading(line, conventions))
+                          lambda at, line: not_heading(line, conventions), not_prose)
     if found is None:
         return None
     provisional: list[Game] = []

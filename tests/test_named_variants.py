@@ -1,0 +1,49 @@
+"""A variant named after its game, a homonym of a parlour game, and the subject sentence read
+from prose only: small texts written for the tests, each in the layout it is about."""
+
+from tests.test_identify_documents import segmentation, top_games
+
+RULES = ("This is a round game for any number of players, with a full pack of cards. "
+         "Each player receives five cards, and the rest are laid aside.\n\n")
+
+
+def test_a_heading_that_is_the_game_with_more_words_is_a_provisional_variant_of_it():
+    text = ("LOO.\n\n" + RULES + "LIMITED LOO.\n\n" + RULES + "_IRISH LOO_.\n\n" + RULES
+            + "CASSINO.\n\n" + RULES)
+    seg = segmentation(text, "en")
+    tops = [(s.kind, s.game_id) for s in seg.sections if s.level == 0 and s.kind in ("game", "variant")]
+    assert tops == [("game", "loo"), ("variant", "limited-loo"), ("variant", "irish-loo"), ("game", "cassino")]
+    assert {g.id: g.parent for g in seg.provisional} == {"limited-loo": "loo", "irish-loo": "loo"}
+
+
+def test_a_topic_of_the_game_or_a_heading_of_another_layout_is_no_variant():
+    # the game's name ends neither heading: a topic, not a form of the game
+    text = "LOO.\n\n" + RULES + "LOO FOR EXPERTS.\n\n" + RULES
+    assert top_games(text, "en") == [("game", "loo")]
+    # 「ピケの得点」: "the scores of Piquet", the name is not the head
+    text = "ピケ。\n\n二人で32枚のカードを使います。\n\nピケの得点。\n\n五枚のカードで得点します。\n"
+    assert top_games(text, "ja") == [("game", "piquet")]
+
+
+PARLOUR = ("One of the company goes out of the room while the others hide a thimble somewhere "
+           "in it; when he comes back he must find it, guided only by the others, who call out "
+           "warmer or colder as he comes near to it or goes away from it. The one who hid it "
+           "takes his turn next, and so the round goes on until everyone has searched once, "
+           "and the game is over when all are tired of it.\n\n")
+
+
+def test_a_common_word_game_whose_part_never_speaks_of_cards_is_a_homonym():
+    # "Giant" is a patience, but here it is a parlour game among parlour games
+    text = "CRIBBAGE.\n\n" + RULES + "GIANT.\n\n" + PARLOUR + "SNAP.\n\n" + RULES
+    assert top_games(text, "en") == [("game", "cribbage"), ("game", "snap")]
+    # the same heading over a patience's rules is the game
+    text = "CRIBBAGE.\n\n" + RULES + "GIANT.\n\n" + RULES + "SNAP.\n\n" + RULES
+    assert [g for _, g in top_games(text, "en")] == ["cribbage", "giant", "snap"]
+
+
+def test_an_infobox_row_is_no_sentence_with_a_subject():
+    # "Skills | Memory, Tactics": a table row naming Memory (Concentration), not the subject
+    text = ("Players | 4 |\nSkills | Memory, Tactics, Communication |\nCards | 32 |\n"
+            "Kaiser, or three-spot, is a trick-taking card game popular in the prairie provinces. "
+            "It is played with four players in two partnerships.\n")
+    assert [g for _, g in top_games(text, "en")] == ["kaiser"]
