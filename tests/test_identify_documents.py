@@ -225,3 +225,25 @@ def test_the_most_specific_quoted_game_wins_and_a_language_switch_is_chrome(text
 def test_a_quoted_game_name_may_hold_a_number():
     text = "Варианты игры «Корова 006»\n\nКарты со старшими номерами исключаются из игры.\n"
     assert top_games(text, "ru") == [("game", "six-nimmt")]
+
+
+def test_a_title_line_over_rules_that_count_cards_names_an_unknown_game():
+    # a name, then a summary block that counts packs and cards: a provisional game of that name
+    text = "Несколько девяток\nКоличество колод:\n1\nКоличество карт в колоде:\n52\nИгроков: 2-6\n"
+    seg = segmentation(text, "ru")
+    assert [(g.names.ru, g.provisional) for g in seg.provisional] == [("Несколько девяток", True)]
+    # a name over text that never counts cards or packs names nothing
+    assert top_games("Топ игроков\nИмя | Уровень | Фишки |\n1 | Иван | 13 |\n", "ru") == []
+
+
+def test_a_list_item_is_no_heading_and_no_title_line():
+    # "- 人数" (players) opens a label list: not a heading of the page, not its title
+    from pipeline.ingest import ingest
+    from pipeline.structure import block_tree
+    text = ("- 人数\n- 2~6人\n- 使用カード\n- ジョーカーを除く52枚、チップ\n- カード点数\n-\n- A・絵札\n"
+            "- 10点\n- 親の決めかた\n- 仮の親が、よくシャッフルしたカードを左側の人から順に、1枚ずつ配ります。\n")
+    entry = ManifestEntry(id="t", file="texts/t.txt", language="ja", title="T")
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
+    kinds = [b.kind for b in block_tree(doc, KNOWLEDGE).blocks if b.line <= 3]
+    assert kinds == ["list_item"] * 3
+    assert all("人数" not in (g.names.ja or "") for g in segmentation(text, "ja").provisional)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pipeline.identify.index import game_index
+from pipeline.identify.siblings import rule_words
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import line_starts, split_lines
 
@@ -212,6 +213,11 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             return DocumentGame(best, None, "mentions", start)
         if len(counts) == 1 and index.mentions(body[:LEAD_CHARS], card_words=False):
             return DocumentGame(best, None, "mentions", start)
+    if lines:  # a name over rules: the text under the title line counts cards or packs at once
+        named = index.plausible_name(lines[0][1])
+        after = doc.normalized[doc.norm_index(lines[0][0]):doc.norm_index(min(end, lines[0][0] + CUE_CHARS))]
+        if named and len(_WORDS.findall(named)) <= 3 and rule_words(knowledge).search(after):
+            return _named_game(index, named, "title-line", lines[0][0])
     if declared_title:
         # only a title that names one game, or games of one line ("Простой дурак (Simple-durak)");
         # "トランプ 中級編（目次: 超富豪, ページワン, …）" names many

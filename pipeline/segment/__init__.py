@@ -335,9 +335,14 @@ def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], s
     lines = doc.normalized.split("\n")
     entries = [(doc.line_starts[a], doc.line_starts[b] if b < len(doc.line_starts) else len(doc.text))
                for a, b in contents_blocks(lines, conventions) if b > a]
-    not_prose = [(b.start, b.end) for b in block_tree(doc, knowledge).blocks if b.kind in NOT_PROSE]
-    found = document_game(doc, knowledge, start, end, declared_title, entries,
-                          lambda at, line: not_heading(line, conventions), not_prose)
+    blocks = block_tree(doc, knowledge).blocks
+    not_prose = [(b.start, b.end) for b in blocks if b.kind in NOT_PROSE]
+    items = [(b.start, b.end) for b in blocks if b.kind == "list_item"]   # "- 人数": no title
+
+    def not_title(at: int, line: str) -> bool:
+        return not_heading(line, conventions) or any(a <= at < b for a, b in items)
+
+    found = document_game(doc, knowledge, start, end, declared_title, entries, not_title, not_prose)
     if found is None:
         return None
     provisional: list[Game] = []
