@@ -178,3 +178,38 @@ def test_a_caps_title_may_be_quoted_or_in_a_plain_text_editions_italics():
             "_FIVE-CARD LOO_.\n\nIn this variation five cards are dealt to each player.\n")
     secs, _ = sections_of(text, "en")
     assert [g for _, _, g in games(secs)] == ["loo", "napoleon", "five-card-loo"]
+
+
+def _help_game(name: str, rules: str, close_rules: bool = True) -> str:
+    """A game of a patience program's DocBook help: a sect1 titled with its name, sect2 topics."""
+    return (f'<sect1 id="g"><!--<sect1info><author>Someone</author></sect1info>-->\n'
+            f"<title>{name}</title>\n"
+            "<sect2><title>Описание</title>\n<informaltable><tgroup cols=\"2\"><tbody>\n"
+            "<row><entry>Тип колоды</entry><entry>Стандартная</entry></row>\n"
+            "<row><entry>Основание</entry><entry>Четыре стопки наверху, справа от колоды.</entry></row>\n"
+            "</tbody></tgroup></informaltable>\n</sect2>\n"
+            f"<sect2><title>Правила</title>\n<para>{rules}</para>\n"
+            + ("</sect2>\n" if close_rules else "")
+            + "<sect2><title>Стратегия</title>\n<para>Собирайте карты по масти.</para>\n</sect2>\n</sect1>\n")
+
+
+RULES_RU = "Карты игрового поля собираются по убыванию. Пересдач нет."
+
+
+def test_an_unclosed_or_commented_out_section_does_not_push_later_sections_down():
+    text = ("<chapter><title>Пасьянсы</title>\n" + _help_game("Косынка", RULES_RU, close_rules=False)
+            + _help_game("Паук", RULES_RU) + _help_game("Пекарева дюжина", RULES_RU) + "</chapter>\n")
+    _, tree = tree_of(text, "ru", name="t.xml")
+    depth = {b.text: b.level for b in tree.headings if b.text in ("Косынка", "Паук", "Пекарева дюжина")}
+    assert depth["Косынка"] == depth["Паук"] == depth["Пекарева дюжина"], depth
+
+
+def test_a_heading_that_opens_its_part_as_the_known_games_do_is_a_game():
+    """A help's summary table names the deck ("Тип колоды | Стандартная") and counts nothing:
+    the game stands where games stand, opened by the topic headings every game has."""
+    text = ("<chapter><title>Руководство</title>\n" + _help_game("Косынка", RULES_RU)
+            + _help_game("Пекарева дюжина", RULES_RU) + _help_game("Паук", RULES_RU) + "</chapter>\n")
+    secs, _ = sections_of(text, "ru")
+    found = [g for _, _, g in games(secs)]
+    assert found[0] == "klondike" and found[2] == "spider" and found[1] != "klondike", found
+    assert len(found) == 3

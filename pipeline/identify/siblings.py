@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pipeline.identify.card_text import card_words
 from pipeline.patterns import compile_pattern
 from pipeline.structure import BlockTree
 from pipeline.structure.headings import Candidate, conventions_of
@@ -45,6 +46,23 @@ def _framed(c: Candidate, tier: list[Candidate], recurring: Counter, gaz, known_
     at = {h.start: i for i, h in enumerate(tier)}
     games = [at[s] for s in known_starts if s in at]
     return bool(games) and sum(map(framed, games)) >= 0.6 * len(games) and framed(at[c.start])
+
+
+def _topic_frame(cands: list[Candidate], known_starts: set[int], gaz):
+    """Whether a heading opens its part as the tier's known games open theirs: most of them are
+    followed directly by a heading whose text recurs in the text (a help's "Описание", "Rules",
+    「遊び方」 under every game), and so is it. Structure, where the words of a summary table
+    ("Тип колоды | Стандартная") count nothing. Returns a test of a heading's start."""
+    recurring = Counter(gaz.name_key(x.text) for x in cands)
+    at = {x.start: i for i, x in enumerate(cands)}
+
+    def framed(start: int) -> bool:
+        i = at[start]
+        return i + 1 < len(cands) and recurring[gaz.name_key(cands[i + 1].text)] > 2
+
+    games = [s for s in known_starts if s in at]
+    frame = bool(games) and sum(map(framed, games)) >= 0.6 * len(games)
+    return lambda start: frame and framed(start)
 
 
 def _a_count(text: str, words) -> bool:
@@ -85,6 +103,8 @@ def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     by_name = conventions_of(knowledge).by_name   # a flat convention's depth says nothing
     names = [c for c in names if by_name[c.convention].depth != "flat"
              or _framed(c, in_tier, recurring, gaz, known_starts)]
+    framed = _topic_frame(cands, known_starts, gaz)
+    cards = card_words(knowledge)
     out = set()
     for i, c in enumerate(names):
         if c.start < first_known[_tier(c, levels)]:
@@ -92,6 +112,9 @@ def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
         end = names[i + 1].start if i + 1 < len(names) else len(doc.text)
         body = doc.normalized[doc.norm_index(c.end):doc.norm_index(end)].strip()
         # a game says early what it is played with; a menu's or a preface's cards come later
-        if len(body) >= MIN_BODY_CHARS and words.search(body[:LEAD_CHARS]):
+        lead = body[:LEAD_CHARS]
+        # a count of cards or packs; or the frame of the tier's games and a word for cards (a
+        # mahjong solitaire of a patience program has the frame and its tiles)
+        if len(body) >= MIN_BODY_CHARS and (words.search(lead) or framed(c.start) and cards.search(lead)):
             out.add(c.start)
     return out

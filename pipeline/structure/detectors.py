@@ -18,6 +18,7 @@ _CELLS = compile_pattern(r"^[ \t]*\|?(?:[^|\t\n]+[|\t]){2,}[^|\t\n]*\|?[ \t]*$")
 _LABEL = compile_pattern(r"^[ \t]*(?:\*\*)?[^\s:：|*][^:：|。.!?！？\n]{0,30}?(?:\*\*)?[ \t]*[:：][ \t]*\S")
 _SECTION_OPEN = compile_pattern(r"<(/?)(sect\d|section|chapter|article|book|part|refsect\d|simplesect)\b[^<>]*?(/?)>",
                                 flags=0)
+_COMMENT = compile_pattern(r"(?s)<!--.*?-->")   # a comment may run over lines
 _HEADING_TAG = compile_pattern(r"<h([1-6])\b")
 _MARKDOWN_LEVEL = compile_pattern(r"^[ \t]*(#{1,6})[ \t]")
 _NUMBER_LEVEL = compile_pattern(r"^[ \t]*(\d{1,3}(?:\.\d{1,3})*)")
@@ -48,20 +49,40 @@ class Lines:
 
 
 def markup_depths(text: str) -> Callable[[int], int]:
-    """For a markup text: how many section elements are open at an offset (DocBook nesting)."""
+    """For a markup text: how many section elements are open at an offset (DocBook nesting).
+    Real files are not always well formed: a numbered section (`<sect2>`) opened while another
+    of its number or deeper is still open closes that one first (an unclosed "Правила" of one
+    game does not push the next games a level down), a close tag with no open element is
+    ignored, and a section inside a comment opens nothing."""
     events: list[tuple[int, int]] = []
-    depth = 0
+    stack: list[str] = []
+    comments = [(m.start(), m.end()) for m in _COMMENT.finditer(text)]
     for m in _SECTION_OPEN.finditer(text):
-        if m.group(3):
-            continue          # an empty element opens nothing
-        depth += -1 if m.group(1) else 1
-        events.append((m.start(), max(depth, 0)))
+        i = bisect_right(comments, (m.start(), 1 << 62)) - 1
+        if m.group(3) or (i >= 0 and comments[i][0] <= m.start() < comments[i][1]):
+            continue          # an empty element, or one commented out, opens nothing
+        name = m.group(2).lower()
+        if m.group(1):
+            if name in stack:
+                del stack[len(stack) - 1 - stack[::-1].index(name):]
+        else:
+            level = _section_number(name)
+            while level is not None and stack and (_section_number(stack[-1]) or 0) >= level:
+                stack.pop()
+            stack.append(name)
+        events.append((m.start(), len(stack)))
     starts = [e[0] for e in events]
 
     def at(offset: int) -> int:
         i = bisect_right(starts, offset) - 1
         return events[i][1] if i >= 0 else 0
     return at
+
+
+def _section_number(name: str) -> int | None:
+    """The level a numbered section element names (`sect2` -> 2), None for others."""
+    digits = name[-1]
+    return int(digits) if digits.isdigit() else None
 
 
 def heading_level(c: Candidate, depth: str, depth_at: Callable[[int], int]) -> int:
