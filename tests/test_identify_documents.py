@@ -247,3 +247,27 @@ def test_a_list_item_is_no_heading_and_no_title_line():
     kinds = [b.kind for b in block_tree(doc, KNOWLEDGE).blocks if b.line <= 3]
     assert kinds == ["list_item"] * 3
     assert all("人数" not in (g.names.ja or "") for g in segmentation(text, "ja").provisional)
+
+
+def test_a_common_word_game_is_no_game_phrase_and_a_plural_rank_is_no_mention():
+    # "a game of Indian origin": Indian is a patience's name and a common word; "the sevens" are
+    # cards, not Sevens (Fan Tan); the game is the one the title names
+    text = ("Twenty-Eight\n\nA game of Indian origin that holds root in various other trick card games.\n"
+            "If you play with three people the eights and sevens are excluded from the pack of 32 cards. "
+            "Remove the sevens before the deal.\n")
+    assert [g for _, g in top_games(text, "en")] == ["twenty-eight"]
+    text = ("by greenoaks on Sun Feb 24, 2008 4:34 am\nif you play by the official rules i will play.\n"
+            "Long a popular game, Euchre is best suited to four-handed play, with two teams of partners. "
+            "A 32-card pack, running from Aces down to Sevens is utilized in this game.\n"
+            "The pack is shuffled and five cards are dealt to each player. Sevens are the lowest.\n")
+    entry = ManifestEntry(id="t", file="texts/t.txt", language="en", title="T")
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
+    seg = segment_document(doc, KNOWLEDGE, None, "Euchre — forum post quoting the rules")
+    assert [s.game_id for s in seg.sections if s.kind == "game"] == ["euchre"]
+
+
+def test_a_subject_called_a_game_of_a_known_kind_is_a_game():
+    text = ("Jacks or Better is a game of draw poker. The object of this game is to have the best "
+            "5-card poker hand after the draw. Poker hands are paid by the table.\n")
+    seg = segmentation(text, "en")
+    assert [g.names.en for g in seg.provisional] == ["Jacks or Better"]

@@ -125,6 +125,8 @@ def _phrase_game(knowledge, index, body: str, lang: str) -> tuple[str, int] | No
     for pattern in knowledge.compiled(("game_phrase", lang), build):
         for m in pattern.finditer(body[:PHRASE_CHARS]):
             name = m.group("name")
+            if index.is_common_key(index.name_key(name)):
+                continue    # "a game of Indian origin": a common word is a game only by stronger evidence
             gid = _known(index, name, prefix=True)
             # "игры в переводного дурака": the last word may carry the name alone
             if gid is None and " " in name.strip():

@@ -364,6 +364,11 @@ class GameIndex:
                 words.add(_NON_WORD.sub("", normalize(str(w)).casefold()))
         return words
 
+    def _is_card_word(self, word: str) -> bool:
+        """A card or scoring word, or its plural as the rank reader takes it ("Sevens", "Kings")."""
+        words = self._card_words
+        return word in words or word.endswith("s") and (word[:-1] in words or word.endswith("es") and word[:-2] in words)
+
     def _names_pattern(self, card_words: bool, common: bool = False) -> tuple[NameFinder, dict[str, str]]:
         """A pattern finding game names in running (case-folded) text, and name -> game. Short or
         numeric names ("99", "500") and common-word games are left out; with `card_words` False,
@@ -375,7 +380,7 @@ class GameIndex:
                 key = normalize(n).casefold().strip()
                 shortest = MIN_MENTION_CHARS_DENSE if _DENSE.search(key) else MIN_MENTION_CHARS
                 if len(key) >= shortest and not key.isdigit() and (common or key not in self._common_names) \
-                        and (card_words or _NON_WORD.sub("", key) not in self._card_words):
+                        and (card_words or not self._is_card_word(_NON_WORD.sub("", key))):
                     names.setdefault(_SPACES.sub("", key), g.id)
                     spaced.setdefault(_SPACES.sub(" ", key), g.id)
         return NameFinder(names, spaced), names
