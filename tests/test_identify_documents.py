@@ -271,3 +271,27 @@ def test_a_subject_called_a_game_of_a_known_kind_is_a_game():
             "5-card poker hand after the draw. Poker hands are paid by the table.\n")
     seg = segmentation(text, "en")
     assert [g.names.en for g in seg.provisional] == ["Jacks or Better"]
+
+
+def test_the_quoted_known_game_the_page_keeps_naming_beats_a_quoted_history_name():
+    text = ("花札・株札\nHANAFUDA / KABUFUDA\n花札の歴史\n"
+            "花札の歴史は安土・桃山時代の「天正かるた」、江戸時代上期の「ウンスンカルタ」から、"
+            "江戸時代中期に現在使用している花札ができたと言われています。\n"
+            "花札ゲームの中でも2人でプレイする「こいこい」は、勝負勘・度胸・かけひき・冷静さを必要とする知的ゲームです。\n"
+            "こいこいの遊びかた\n人数\n2人で遊びます。\n使用札\n1組48枚。こいこいでは役を作ります。\n")
+    assert [g for _, g in top_games(text, "ja")] == ["koi-koi"]
+
+
+def test_an_app_stores_release_notes_are_chrome_and_a_quoted_game_phrase_names_the_game():
+    text = ("What's New\n\n不具合修正\n\nApp Description\n\nでん!!!!\n\n伝説のトランプゲーム「でん」です。\n\n"
+            "◆ルール\nプレイヤー4人で各々4枚ずつ手札を持ってゲーム開始します\n")
+    seg = segmentation(text, "ja")
+    assert [g.names.ja for g in seg.provisional] == ["でん"]
+
+
+def test_an_unknown_title_the_text_never_repeats_is_the_pages_name_not_its_games():
+    text = ("FreelyApps\n\n個人によるアプリ開発の日記です。\n\n2/6に『トランプ・ゲスイット』を公開しました。\n"
+            "トランプゲームの「ゲスイット」を遊ぶことのできるアプリです。\n"
+            "プレイヤー数は2人でA~Kまでの13枚のトランプを使います。\n")
+    seg = segmentation(text, "ja")
+    assert [g.names.ja for g in seg.provisional] == ["ゲスイット"]

@@ -61,6 +61,19 @@ def _quoted_variant(index, lead: str) -> tuple[str, str, int] | None:
     return None
 
 
+def _quoted_known(index, lead: str, body: str) -> tuple[str, str, int] | None:
+    """Of the names quoted in the lead that are known games' own names, the one the body names
+    most often (the first of equals): (name, game, offset)."""
+    best = None
+    for m in _QUOTED.finditer(lead):
+        found = index.match(m.group(1).strip(), allow_prefix=False)
+        if found and found.method in ("exact", "part"):
+            n = body.count(m.group(1).strip())
+            if best is None or n > best[0]:
+                best = (n, m.group(1).strip(), found.game_id, m.start())
+    return best[1:] if best else None
+
+
 def _quoted_member(index, knowledge, lead: str, gid: str) -> str | None:
     """The most specific name wins: a title naming a family's game in passing ("Что такое
     пасьянс") over a lead that quotes one game of that family («Паук», "Spider", 「スパイダー」),
@@ -137,6 +150,36 @@ def _phrase_game(knowledge, index, body: str, lang: str) -> tuple[str, int] | No
     return min(found)[::-1] if found else None
 
 
+def _quoted_phrase_name(knowledge, index, body: str, lang: str) -> tuple[str, int] | None:
+    """The first name a game phrase of the document's language quotes that games.yaml lacks
+    (a quote mark right before it): (the name, its offset in `body`)."""
+    def build():
+        return [compile_pattern(w) for w in knowledge.languages[lang].profile.names.game_phrase]
+    found = []
+    for pattern in knowledge.compiled(("game_phrase", lang), build):
+        for m in pattern.finditer(body[:PHRASE_CHARS]):
+            at = m.start("name")
+            if not (at > 0 and body[at - 1] in "「『«“\""):
+                continue
+            named = index.plausible_name(m.group("name"), quoted=True)
+            if named and not _known(index, named, prefix=False):
+                found.append((at, named))
+                break
+    return min(found)[::-1] if found else None
+
+
+def _a_page_name(knowledge, index, doc, start: int, end: int, named: str) -> bool:
+    """An unknown title the text never names again, over a text whose game phrase quotes a game
+    ("FreelyApps" over 「トランプゲームの「ゲスイット」」): the site's or the page's name, not its game's."""
+    if _known(index, named, prefix=False):
+        return False
+    body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
+    if body.casefold().count(named.casefold()) > 1:
+        return False
+    return bool(_quoted_phrase_name(knowledge, index, body, doc.language)
+                or _phrase_game(knowledge, index, body, doc.language))
+
+
 def document_game(doc, knowledge, start: int, end: int, declared_title: str | None = None,
                   entries: list[tuple[int, int]] = (), not_title=lambda at, line: False,
                   not_prose: list[tuple[int, int]] = ()) -> DocumentGame | None:
@@ -161,7 +204,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             return DocumentGame(gid, None, "title-line", at)
     for at, line in lines:
         named = index.plausible_name(index.named_in_title(line) or "")
-        if named:
+        if named and not _a_page_name(knowledge, index, doc, start, end, named):
             return _named_game(index, named, "title-line", at)
     if lines:  # the first title line names a game among other words
         gid = index.named_in_text(lines[0][1])
@@ -196,6 +239,9 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         return DocumentGame(phrase[0], None, "game-phrase", at(phrase[1]))
     if unknown_subject:  # "X — карточная игра" of an X games.yaml lacks
         return unknown_subject
+    quoted = _quoted_phrase_name(knowledge, index, body, doc.language)
+    if quoted:  # 「トランプゲーム「でん」」, «игра «Сундучок»»: a game phrase names it, quoted
+        return DocumentGame(None, quoted[0], "game-phrase", at(quoted[1]))
     if lines:  # a title line that is a name, in a text that calls it a card game at once
         named = index.plausible_name(lines[0][1])
         cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])
@@ -204,6 +250,11 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     variant = _quoted_variant(index, body[:LEAD_CHARS])
     if variant:  # «斜め七並べ»: a known game's name with more words, quoted: a variant of it
         name, parent, offset = variant
+        known = _quoted_known(index, body[:LEAD_CHARS], body)
+        # a known game quoted in the lead and named more often than the variant is the text's
+        # game (「天正かるた」 in a history line, then 「こいこい」 all through the page)
+        if known and body.count(known[0]) > body.count(name):
+            return DocumentGame(known[1], None, "quoted-game", at(known[2]))
         return DocumentGame(None, name, "quoted-variant", at(offset), parent)
     # "очко" is a point before it is a game: in a text of unknown layout, card words do not count
     counts = index.mentions(body, card_words=False)

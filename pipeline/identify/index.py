@@ -162,7 +162,7 @@ class GameIndex:
             out.append(self._fold(parses[0].normal_form) if parses else self._fold(w))
         return out
 
-    def plausible_name(self, name: str) -> str | None:
+    def plausible_name(self, name: str, quoted: bool = False) -> str | None:
         """A provisional game's name cleaned ("Бура́ (тридцать одно)" -> "Бура"), or None when it is
         not a name: too long, a number, or only words a title wraps ("Правила игр")."""
         clean = _PAREN.sub(" ", _MARKS.sub("", normalize(name)))
@@ -175,8 +175,8 @@ class GameIndex:
             return None
         if not self._noun_phrase(words):
             return None  # "Знаете ли вы": a clause, not a name
-        if _DENSE.search(clean) and not _HAN_OR_KATAKANA.search(clean):
-            return None  # "ここで": kana alone are particles and endings, not a name
+        if _DENSE.search(clean) and not _HAN_OR_KATAKANA.search(clean) and not quoted:
+            return None  # "ここで": kana alone are particles and endings, not a name (unless quoted: 「でん」)
         return clean
 
     def _noun_phrase(self, words: list[str]) -> bool:
