@@ -282,16 +282,14 @@ def test_the_quoted_known_game_the_page_keeps_naming_beats_a_quoted_history_name
     assert [g for _, g in top_games(text, "ja")] == ["koi-koi"]
 
 
-def test_an_app_stores_release_notes_are_chrome_and_a_quoted_game_phrase_names_the_game():
-    text = ("What's New\n\n不具合修正\n\nApp Description\n\nでん!!!!\n\n伝説のトランプゲーム「でん」です。\n\n"
-            "◆ルール\nプレイヤー4人で各々4枚ずつ手札を持ってゲーム開始します\n")
-    seg = segmentation(text, "ja")
-    assert [g.names.ja for g in seg.provisional] == ["でん"]
-
-
-def test_an_unknown_title_the_text_never_repeats_is_the_pages_name_not_its_games():
-    text = ("FreelyApps\n\n個人によるアプリ開発の日記です。\n\n2/6に『トランプ・ゲスイット』を公開しました。\n"
-            "トランプゲームの「ゲスイット」を遊ぶことのできるアプリです。\n"
-            "プレイヤー数は2人でA~Kまでの13枚のトランプを使います。\n")
-    seg = segmentation(text, "ja")
-    assert [g.names.ja for g in seg.provisional] == ["ゲスイット"]
+@pytest.mark.parametrize("text, name", [
+    # an app store's release notes are chrome, and a game phrase quoting a name names the game
+    ("What's New\n\n不具合修正\n\nApp Description\n\nでん!!!!\n\n伝説のトランプゲーム「でん」です。\n\n"
+     "◆ルール\nプレイヤー4人で各々4枚ずつ手札を持ってゲーム開始します\n", "でん"),
+    # an unknown title the text never repeats is the page's name, not its game's
+    ("FreelyApps\n\n個人によるアプリ開発の日記です。\n\n2/6に『トランプ・ゲスイット』を公開しました。\n"
+     "トランプゲームの「ゲスイット」を遊ぶことのできるアプリです。\n"
+     "プレイヤー数は2人でA~Kまでの13枚のトランプを使います。\n", "ゲスイット"),
+])
+def test_a_quoted_game_phrase_names_the_game_over_release_notes_and_a_page_name(text, name):
+    assert [g.names.ja for g in segmentation(text, "ja").provisional] == [name]
