@@ -293,3 +293,10 @@ def test_the_quoted_known_game_the_page_keeps_naming_beats_a_quoted_history_name
 ])
 def test_a_quoted_game_phrase_names_the_game_over_release_notes_and_a_page_name(text, name):
     assert [g.names.ja for g in segmentation(text, "ja").provisional] == [name]
+
+
+def test_a_game_named_as_called_in_the_clause_about_the_game_is_the_texts_game():
+    text = ('Есть очень хорошая и смешная игра в карты, "В говно" называется.\n'
+            "Чем больше народу, тем веселее. Можно играть двумя, или тремя колодами.\n"
+            "Вскрытая карта называется «вскрышкой».\n")
+    assert [g.names.ru for g in segmentation(text, "ru").provisional] == ["В говно"]
