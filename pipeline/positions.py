@@ -72,3 +72,24 @@ class Locator:
     def anchor_from_normalized(self, ns: int, ne: int) -> Anchor:
         start, end = self.doc.orig_span(ns, ne)
         return self.anchor(start, end)
+
+
+class Covered:
+    """Is an offset, or a range, inside one of some spans (ORIGINAL offsets)? Answered by
+    bisection: a text of many table rows or boilerplate lines asks it once per line."""
+
+    def __init__(self, spans):
+        ordered = sorted((s, e) for s, e in spans)
+        self.starts = [s for s, _ in ordered]
+        self.reach: list[int] = []  # the furthest end of the spans starting at or before each one
+        for _, e in ordered:
+            self.reach.append(max(e, self.reach[-1]) if self.reach else e)
+
+    def __call__(self, start: int, end: int) -> bool:
+        """[start, end) lies inside the reach of the spans starting at or before `start`."""
+        i = bisect_right(self.starts, start) - 1
+        return i >= 0 and self.reach[i] >= end
+
+    def __contains__(self, offset: int) -> bool:
+        i = bisect_right(self.starts, offset) - 1
+        return i >= 0 and self.reach[i] > offset

@@ -20,13 +20,11 @@ def card_words(knowledge):
     return knowledge.compiled(("card_words",), build)
 
 
-def played_without_cards_here(knowledge, game_id: str, body: str, common: bool) -> bool:
-    """A card game of the registry, named by a name that is also a common word (`common`:
-    "Giant", "Cat and Mouse"), whose part here (`body`, long enough to tell) never speaks of
-    cards or packs: a homonym, not that game."""
+def played_without_cards_here(knowledge, game_id: str, body: str) -> bool:
+    """A card game of the registry whose part here (`body`, long enough to tell) never speaks
+    of cards or packs: a homonym, not that game (the caller asks it of a name that is also a
+    common word: "Giant", "Cat and Mouse")."""
     game = knowledge.by_id.get(game_id)
-    if not common:
-        return False
     data = knowledge.facets.data
     if game is None or game.family in (*data.non_card_families, *data.cardless_families):
         return False

@@ -14,11 +14,12 @@ subject a card game names a game even when games.yaml does not know it: a provis
 from __future__ import annotations
 
 from dataclasses import dataclass
+from itertools import islice
 
 from pipeline.identify.index import game_index
 from pipeline.identify.siblings import rule_words
 from pipeline.patterns import BudgetedPattern, compile_pattern
-from pipeline.positions import line_starts, split_lines
+from pipeline.positions import Covered, line_starts, split_lines
 
 _WORDS = compile_pattern(r"\w+")
 
@@ -196,8 +197,8 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             found = _from_title(index, m.group("title"), "declared-title", start + m.start("title"))
             if found:
                 return found
-    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line)
-                         or any(a <= at < b for a, b in [*entries, *not_prose]))
+    skipped = Covered([*entries, *not_prose])
+    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line) or at in skipped)
     for at, line in lines:
         gid = _known(index, line, prefix=True)
         if gid:
@@ -222,8 +223,9 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         return doc.orig_span(doc.norm_index(start) + offset, 0)[0]
 
     unknown_subject = None
-    sentences = [m for m in _SENTENCE.finditer(body) if not any(a <= at(m.start()) < b for a, b in not_prose)]
-    for m in sentences[:SUBJECT_SENTENCES]:
+    table = Covered(not_prose)
+    sentences = (m for m in _SENTENCE.finditer(body) if at(m.start()) not in table)
+    for m in islice(sentences, SUBJECT_SENTENCES):
         found = _subject(knowledge, m.group(), doc.language)
         if not found:
             continue

@@ -9,12 +9,10 @@ it (pages of a web reader run together, books concatenated into one file) is kep
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 import regex
 
 from pipeline.patterns import BudgetedPattern, compile_pattern
-from pipeline.positions import LINE_END, line_of
+from pipeline.positions import LINE_END, Covered, line_of
 from schemas import BoilerplateSpan
 
 # Kinds after which the segmenter ends the body (pipeline/segment `segment_document`).
@@ -53,22 +51,7 @@ def _body_start(text: str, spans: list[tuple[str, int, int]]) -> int:
     return body_start
 
 
-class _Covered:
-    """Is an original range inside some boilerplate span?"""
-
-    def __init__(self, spans: list[tuple[str, int, int]]):
-        ordered = sorted((s, e) for _, s, e in spans)
-        self.starts = [s for s, _ in ordered]
-        self.reach: list[int] = []  # the furthest end of the spans starting at or before each one
-        for _, e in ordered:
-            self.reach.append(max(e, self.reach[-1]) if self.reach else e)
-
-    def __call__(self, start: int, end: int) -> bool:
-        i = bisect_right(self.starts, start) - 1
-        return i >= 0 and self.reach[i] >= end
-
-
-def _substantial(text: str, start: int, end: int, covered: _Covered, max_lines: int, max_chars: int) -> int:
+def _substantial(text: str, start: int, end: int, covered: Covered, max_lines: int, max_chars: int) -> int:
     """Non-blank lines of text[start:end] that are neither boilerplate nor bare links, or 0 when
     they stay within `max_lines` lines and `max_chars` characters (reading stops past the limit)."""
     lines = chars = 0
@@ -93,7 +76,7 @@ def _place_ending_cues(text: str, spans: list[tuple[str, int, int]]) -> tuple[li
     """Relabel the ending cues that have substantial text after them as mid-text; return the spans
     and the end of the closing marker that ends the text (its licence follows), if any."""
     body_start = _body_start(text, spans)
-    covered = _Covered(spans)
+    covered = Covered((s, e) for _, s, e in spans)
     cues = sorted((s for s in spans if s[0] in ENDING_KINDS and s[1] > body_start), key=lambda t: -t[1])
     tail = len(text)  # where the text really ends, so far
     closing_end = None

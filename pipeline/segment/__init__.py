@@ -16,8 +16,8 @@ from pipeline.identify.siblings import sibling_games
 from pipeline.ingest.boilerplate import ENDING_KINDS
 from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
-from pipeline.positions import LINE_END, Locator
-from pipeline.structure import block_tree
+from pipeline.positions import LINE_END, Covered, Locator
+from pipeline.structure import BlockTree, block_tree
 from pipeline.structure.headings import (
     Candidate,
     Conventions,
@@ -92,10 +92,10 @@ def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Co
             if n >= (conventions.by_name[name].min_game_hits or conventions.min_game_hits)}
 
 
-def classify(doc: Document, knowledge: Knowledge,
-             declared: list[str] | None = None) -> tuple[list[Heading], list[str], list[Game]]:
+def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = None,
+             tree: BlockTree | None = None) -> tuple[list[Heading], list[str], list[Game]]:
     gaz = game_index(knowledge)
-    tree = block_tree(doc, knowledge)
+    tree = tree or block_tree(doc, knowledge)
     cands = tree.candidates()
     active = active_conventions(cands, gaz, conventions_of(knowledge), declared or [], knowledge)
     best: dict[int, Candidate] = {}
@@ -148,8 +148,9 @@ def classify(doc: Document, knowledge: Knowledge,
                     headings.append(Heading(c, "subsection", None, c.convention, False))
                 continue
             game = knowledge.by_id[m.game_id]
-            if played_without_cards_here(knowledge, m.game_id, _lead_text(doc, c, ordered, game),
-                                         gaz.is_common_key(m.key)):
+            # a name that is also an everyday word ("Giant") over text that never names cards
+            if gaz.is_common_key(m.key) and played_without_cards_here(knowledge, m.game_id,
+                                                                      _lead_text(doc, c, ordered, game)):
                 headings.append(Heading(c, "subsection", None, f"{c.convention}+no-cards", False))
                 continue
             kind = "variant" if game.parent else "game"
@@ -242,7 +243,8 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
                      title: str | None = None) -> Segmentation:
     """Sections, warnings and provisional games of a document; `declared` heading conventions
     and the `title` of its manifest entry, if given."""
-    headings, warnings, provisional = classify(doc, knowledge, declared)
+    tree = block_tree(doc, knowledge)
+    headings, warnings, provisional = classify(doc, knowledge, declared, tree)
     recovered = recover_lost_headings(doc, headings, knowledge)
     if recovered:
         headings = sorted(headings + recovered, key=lambda h: h.cand.start)
@@ -279,7 +281,7 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
 
     if not any(h.game_id for h in tops):
         # no game heading: a text about one game (a web page, an entry, a help file, a post)
-        whole = _single_game(doc, knowledge, headings, body_start, body_end, make, title)
+        whole = _single_game(doc, knowledge, tree, headings, body_start, body_end, make, title)
         if whole is not None:
             return Segmentation(whole[0], warnings, whole[1])
     bounds = [h.cand.start for h in tops] + [body_end]
@@ -325,7 +327,8 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
     return Segmentation(sections, warnings, [g for g in provisional if any(s.game_id == g.id for s in sections)])
 
 
-def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], start: int, end: int, make,
+def _single_game(doc: Document, knowledge: Knowledge, tree: BlockTree, headings: list[Heading], start: int,
+                 end: int, make,
                  declared_title: str | None = None):
     """One game section over the whole body, for the game the document is about (identify/document.py),
     its headings as sub-sections; None when the document names no game."""
@@ -335,12 +338,12 @@ def _single_game(doc: Document, knowledge: Knowledge, headings: list[Heading], s
     lines = doc.normalized.split("\n")
     entries = [(doc.line_starts[a], doc.line_starts[b] if b < len(doc.line_starts) else len(doc.text))
                for a, b in contents_blocks(lines, conventions) if b > a]
-    blocks = block_tree(doc, knowledge).blocks
+    blocks = tree.blocks
     not_prose = [(b.start, b.end) for b in blocks if b.kind in NOT_PROSE]
-    items = [(b.start, b.end) for b in blocks if b.kind == "list_item"]   # "- 人数": no title
+    items = Covered((b.start, b.end) for b in blocks if b.kind == "list_item")   # "- 人数": no title
 
     def not_title(at: int, line: str) -> bool:
-        return not_heading(line, conventions) or any(a <= at < b for a, b in items)
+        return not_heading(line, conventions) or at in items
 
     found = document_game(doc, knowledge, start, end, declared_title, entries, not_title, not_prose)
     if found is None:
