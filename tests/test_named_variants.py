@@ -14,6 +14,8 @@ def test_a_heading_that_is_the_game_with_more_words_is_a_provisional_variant_of_
     tops = [(s.kind, s.game_id) for s in seg.sections if s.level == 0 and s.kind in ("game", "variant")]
     assert tops == [("game", "loo"), ("variant", "limited-loo"), ("variant", "irish-loo"), ("game", "cassino")]
     assert {g.id: g.parent for g in seg.provisional} == {"limited-loo": "loo", "irish-loo": "loo"}
+    # the name as the text writes it, without the plain-text edition's italics marks
+    assert sorted(g.names.en for g in seg.provisional) == ["IRISH LOO", "LIMITED LOO"]
 
 
 def test_a_topic_of_the_game_or_a_heading_of_another_layout_is_no_variant():

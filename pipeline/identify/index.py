@@ -166,7 +166,8 @@ class GameIndex:
         """A provisional game's name cleaned ("Бура́ (тридцать одно)" -> "Бура"), or None when it is
         not a name: too long, a number, or only words a title wraps ("Правила игр")."""
         clean = _PAREN.sub(" ", _MARKS.sub("", normalize(name)))
-        clean = _SPACES.sub(" ", clean).strip(" \t\"'«»「」『』*#:：.,-")
+        # quotes, Markdown marks, a plain-text edition's italics (_IRISH LOO_) and decorations (■X■)
+        clean = _SPACES.sub(" ", clean).strip(" \t\"'«»「」『』【】*#:：.,-_■□◆◇●○★☆※")
         words = _WORDS.findall(clean)
         if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or _NOT_A_NAME.search(clean):
             return None  # a clause or a question, not a name
