@@ -43,7 +43,7 @@ def variant_parent(text: str, current_game: str | None, knowledge, gaz) -> tuple
     `current_game`'s part, names a form of a game of that game's line; else None."""
     if not current_game or current_game not in knowledge.by_id:
         return None
-    named = gaz.plausible_name(text.strip("_*"))
+    named = gaz.plausible_name(text)
     if not named:
         return None
     for gid in knowledge.family_line(current_game):

@@ -37,28 +37,19 @@ def rule_words(knowledge):
     return knowledge.compiled(("rule_words",), build)
 
 
-def _framed(c: Candidate, tier: list[Candidate], recurring: Counter, gaz, known_starts: set[int]) -> bool:
-    """In a tier of flat headings (caps or short title lines, where a game's topics look like its
-    name), a heading stands where a game stands only when the tier is a frame: most of its
-    known games are followed directly by a recurring topic heading (RULES, PLAY), and so is it."""
-    def framed(i: int) -> bool:
-        return i + 1 < len(tier) and recurring[gaz.name_key(tier[i + 1].text)] > 1
-    at = {h.start: i for i, h in enumerate(tier)}
-    games = [at[s] for s in known_starts if s in at]
-    return bool(games) and sum(map(framed, games)) >= 0.6 * len(games) and framed(at[c.start])
-
-
-def _topic_frame(cands: list[Candidate], known_starts: set[int], gaz):
-    """Whether a heading opens its part as the tier's known games open theirs: most of them are
-    followed directly by a heading whose text recurs in the text (a help's "Описание", "Rules",
-    「遊び方」 under every game), and so is it. Structure, where the words of a summary table
-    ("Тип колоды | Стандартная") count nothing. Returns a test of a heading's start."""
-    recurring = Counter(gaz.name_key(x.text) for x in cands)
-    at = {x.start: i for i, x in enumerate(cands)}
+def _frame(seq: list[Candidate], known_starts: set[int], gaz, recurs: int):
+    """A test of a heading's start: the heading opens its part as the known games of `seq` open
+    theirs. Most of them (60 %) are followed directly in `seq` by a heading whose text recurs
+    more than `recurs` times there (RULES, PLAY; a help's "Описание" under every game), and so
+    is it. Structure, where the words of a summary table ("Тип колоды | Стандартная") count
+    nothing. In a tier of flat headings (caps or short title lines) this is what tells a game
+    from a topic that looks like its name."""
+    recurring = Counter(gaz.name_key(x.text) for x in seq)
+    at = {x.start: i for i, x in enumerate(seq)}
 
     def framed(start: int) -> bool:
-        i = at[start]
-        return i + 1 < len(cands) and recurring[gaz.name_key(cands[i + 1].text)] > 2
+        i = at.get(start)
+        return i is not None and i + 1 < len(seq) and recurring[gaz.name_key(seq[i + 1].text)] > recurs
 
     games = [s for s in known_starts if s in at]
     frame = bool(games) and sum(map(framed, games)) >= 0.6 * len(games)
@@ -101,9 +92,9 @@ def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
              and not _EDITORIAL.match(c.text)
              and gaz.plausible_name(c.text) and not _a_count(c.text, words)]
     by_name = conventions_of(knowledge).by_name   # a flat convention's depth says nothing
-    names = [c for c in names if by_name[c.convention].depth != "flat"
-             or _framed(c, in_tier, recurring, gaz, known_starts)]
-    framed = _topic_frame(cands, known_starts, gaz)
+    flat_frame = _frame(in_tier, known_starts, gaz, recurs=1)   # RULES, PLAY in the tier itself
+    names = [c for c in names if by_name[c.convention].depth != "flat" or flat_frame(c.start)]
+    framed = _frame(cands, known_starts, gaz, recurs=2)   # a topic heading under every game
     cards = card_words(knowledge)
     out = set()
     for i, c in enumerate(names):
