@@ -147,18 +147,50 @@ def audit(sample: int = typer.Option(50, "--sample", min=1, help="Facts to draw 
 def evaluate(corpus: Path = CorpusOpt,
              details: bool = Flag("--details", help="List misses, spurious sections and wrong facts."),
              unseen: list[Path] = typer.Option(None, "--unseen", help="Score a folder of unseen texts "
-                                               "(sources.toml, texts/, expected.json); repeatable.")) -> None:
+                                               "(sources.toml, texts/, expected.json); repeatable."),
+             loso: bool = Flag("--loso", help="With --unseen: game identification with each text's site left "
+                                              "out of the fitted heading scorer.")) -> None:
     """Score every stage against the hand-checked gold in tests/gold/: section boundaries and game
     identification, then facts per source and per facet, then the held-out facts. With --unseen,
     score folders of texts the pipeline was not built on instead."""
-    from pipeline.eval_report import report_gold, report_unseen
+    from pipeline.eval_report import report_gold, report_loso, report_unseen
     try:
-        if unseen:
+        if unseen and loso:
+            report_loso(console, unseen)
+        elif unseen:
             report_unseen(console, err, unseen, details)
         else:
             report_gold(console, err, corpus, details)
     except HoyleError as exc:
         _fail(exc)
+
+
+@app.command()
+def train(unseen: list[Path] = typer.Argument(..., help="Folders of hand-read texts (expected.json)."),
+          out: Path = typer.Option(None, "--out", help="Where to write the scorer (default: the one the build reads)."),
+          corpus: Path = CorpusOpt) -> None:
+    """Fit the heading scorer on the headings of the given texts and of the corpus's gold
+    sections, measure rules, model and either leaving one site out, and keep the best."""
+    from pipeline.evaluate import GOLD_DIR
+    from pipeline.identify.heading_scorer import SCORER_FILE
+    from pipeline.train import folder_rows
+    from pipeline.train import train as fit_scorer
+
+    try:
+        rows = [r for folder in unseen for r in folder_rows(folder)]
+        if GOLD_DIR.is_dir():
+            rows += folder_rows(corpus, gold=GOLD_DIR)
+        scorer = fit_scorer(rows)
+    except HoyleError as exc:
+        _fail(exc)
+    target = out or SCORER_FILE
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(scorer.model_dump_json(indent=1) + "\n", encoding="utf-8")
+    tmp.replace(target)
+    m = scorer.measured
+    console.print(f"{scorer.rows} headings of {scorer.sites} sites; leave one site out: " + "; ".join(
+        f"{w} P {m[w + '_precision']:.3f} R {m[w + '_recall']:.3f}" for w in ("rules", "model", "either"))
+        + f"; kept: {scorer.way}; wrote {target}", highlight=False)
 
 
 def _reads_the_build(command):

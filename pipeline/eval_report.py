@@ -16,6 +16,23 @@ def _say(err: Console, text: str) -> None:
     err.print(text, highlight=False, markup=False, soft_wrap=True)
 
 
+def report_loso(out: Console, folders: list[Path]) -> None:
+    """Game identification per language and layout kind, each text's site left out of the fit."""
+    from pipeline.evaluate import GOLD_DIR
+    from pipeline.evaluate_loso import loso_folders
+    from pipeline.resources import EMBEDDED_CORPUS
+
+    evals = loso_folders(folders, EMBEDDED_CORPUS, GOLD_DIR) if GOLD_DIR.is_dir() else loso_folders(folders)
+    for key in ("language", "layout"):
+        grid = grouped_grid(evals, key, facts=False)
+        grid.title = f"Leave one site out: {grid.title}"
+        show(out, grid)
+    games = sum(ev.games_expected for ev in evals)
+    found = sum(ev.games_found for ev in evals)
+    out.print(f"leave one site out: games identified {found}/{games} = {found / games if games else 1:.2f}; "
+              f"wrong game labels: {sum(len(ev.wrong_games) for ev in evals)}", highlight=False)
+
+
 def report_unseen(out: Console, err: Console, folders: list[Path], details: bool) -> None:
     from pipeline.evaluate import PR
     from pipeline.evaluate_unseen import eval_folder
@@ -54,11 +71,11 @@ def report_unseen(out: Console, err: Console, folders: list[Path], details: bool
               highlight=False)
 
 
-def grouped_grid(evals, key: str) -> Grid:
-    """Games identified and facts per language, layout kind or site of the texts."""
+def grouped_grid(evals, key: str, facts: bool = True) -> Grid:
+    """Games identified (and facts, unless `facts` is False) per language, layout kind or site."""
     from pipeline.evaluate import PR
 
-    cols = [key, "texts", "sites", "games", "found", "identified", "wrong labels", "P", "R"]
+    cols = [key, "texts", "sites", "games", "found", "identified", "wrong labels", *(("P", "R") if facts else ())]
     grid = Grid(f"Unseen texts by {key}", cols, right=frozenset(cols[1:]))
     groups: dict[str, list] = {}
     for ev in evals:
@@ -70,7 +87,7 @@ def grouped_grid(evals, key: str) -> Grid:
         found = sum(ev.games_found for ev in members)
         grid.add_row(name, len(members), len({ev.site for ev in members}), games, found,
                      f"{found / games if games else 1:.2f}", sum(len(ev.wrong_games) for ev in members),
-                     f"{pr.precision:.2f}", f"{pr.recall:.2f}")
+                     *((f"{pr.precision:.2f}", f"{pr.recall:.2f}") if facts else ()))
     return grid
 
 

@@ -58,6 +58,11 @@ def _host(url: str) -> str:
     return host.removeprefix("www.") or "unrecorded"
 
 
+def case_site(case: dict, entry) -> str:
+    """Where an expected text comes from: its recorded site, else its origin's host."""
+    return case.get("site") or _host(case.get("source_url_or_repo_path") or entry.origin or "")
+
+
 def _line_of(text: str, offset: int) -> int:
     return line_of(line_starts(text), offset)
 
@@ -76,55 +81,34 @@ def _expected_ids(game: dict, index, provisional: dict[str, str]) -> set[str]:
     return ids
 
 
-def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
-    from pipeline.build import build, load_checked_knowledge, with_games
-    from pipeline.identify.index import game_index
-    from pipeline.manifest import load_manifest
-    from schemas import Game
+class GameJudge:
+    """Whether a text's game sections are its expected games: names resolved by the registry
+    and by the provisional games of the build (`games`: games.json's entries)."""
 
-    folder = Path(folder)
-    expected_path = folder / "expected.json"
-    if not expected_path.is_file():
-        raise HoyleError(f"{expected_path}: no expected.json",
-                         hint="an unseen folder holds sources.toml, texts/ and expected.json")
-    try:
-        expected = json.loads(expected_path.read_text(encoding="utf-8"))
-    except json.JSONDecodeError as exc:
-        raise HoyleError(f"{expected_path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
-    with tempfile.TemporaryDirectory(prefix="hoyle-unseen-") as tmp:
-        out = Path(work or tmp) / "build"
-        build(folder, out, site=False, progress=False, cache=False)
-        data = out / "data"
-        sections = [json.loads(x) for x in (data / "sections.jsonl").read_text(encoding="utf-8").splitlines()]
-        facts = [json.loads(x) for x in (data / "facts.jsonl").read_text(encoding="utf-8").splitlines()]
-        games = json.loads((data / "games.json").read_text(encoding="utf-8"))
-    corpus = load_manifest(folder)
-    knowledge = load_checked_knowledge(corpus)
-    index = game_index(knowledge)
-    # a provisional variant ("Irish Loo", its parent Loo) is of its parent's family line, as a
-    # known variant is: the game's most specific name, not another game
-    families = family_lines(with_games(knowledge, [Game.model_validate({k: v for k, v in g.items()
-                                                                        if k in Game.model_fields})
-                                                   for g in games if g.get("provisional")]))
-    provisional = {index.name_key(n): g["id"] for g in games if g.get("provisional")
-                   for n in [*g["names"].values(), *g.get("aliases", [])] if n}
-    entries = {e.id: e for e in corpus.entries}
-    out_evals = []
-    for case in expected["cases"]:
-        sid = case["id"]
-        if sid not in entries:
-            raise HoyleError(f"{expected_path}: case {sid!r} is not a source of {folder / 'sources.toml'}")
-        text = corpus.text_path(entries[sid]).read_text(encoding=entries[sid].encoding or "utf-8")
-        ev = TextEval(sid, language=case.get("language") or entries[sid].language,
-                      site=case.get("site") or _host(case.get("source_url_or_repo_path") or entries[sid].origin or ""),
+    def __init__(self, knowledge, games: list[dict]):
+        from pipeline.build import with_games
+        from pipeline.identify.index import game_index
+        from schemas import Game
+
+        self.index = game_index(knowledge)
+        self.games = games
+        # a provisional variant ("Irish Loo", its parent Loo) is of its parent's family line, as
+        # a known variant is: the game's most specific name, not another game
+        self.families = family_lines(with_games(knowledge, [
+            Game.model_validate({k: v for k, v in g.items() if k in Game.model_fields})
+            for g in games if g.get("provisional")]))
+        self.provisional = {self.index.name_key(n): g["id"] for g in games if g.get("provisional")
+                            for n in [*g["names"].values(), *g.get("aliases", [])] if n}
+
+    def games_of(self, case: dict, entry, secs: list[dict]) -> tuple[TextEval, list[tuple[dict, set[str]]]]:
+        ev = TextEval(case["id"], language=case.get("language") or entry.language, site=case_site(case, entry),
                       layout=case.get("layout") or "unrecorded")
-        secs = [s for s in sections if s["source_id"] == sid]
         labelled = {s["game_id"] for s in secs if s["kind"] in GAME_KINDS and s["game_id"]}
-        ev.provisional = sorted(g for g in labelled if any(x["id"] == g and x.get("provisional") for x in games))
+        ev.provisional = sorted(g for g in labelled if any(x["id"] == g and x.get("provisional") for x in self.games))
         wanted: list[tuple[dict, set[str]]] = []
         for game in case["games"]:
-            ids = _expected_ids(game, index, provisional)
-            near = {f for i in ids for f in families.get(i, {i})} | ids
+            ids = _expected_ids(game, self.index, self.provisional)
+            near = {f for i in ids for f in self.families.get(i, {i})} | ids
             wanted.append((game, near))
             ev.games_expected += 1
             if labelled & near:
@@ -134,6 +118,45 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
         allowed = set().union(*(n for _, n in wanted)) if wanted else set()
         ev.wrong_games = sorted(labelled - allowed)
         ev.labels = len(labelled)
+        return ev, wanted
+
+
+def read_expected(folder: Path) -> dict:
+    expected_path = Path(folder) / "expected.json"
+    if not expected_path.is_file():
+        raise HoyleError(f"{expected_path}: no expected.json",
+                         hint="an unseen folder holds sources.toml, texts/ and expected.json")
+    try:
+        return json.loads(expected_path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise HoyleError(f"{expected_path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
+
+
+def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
+    from pipeline.build import build, load_checked_knowledge
+    from pipeline.manifest import load_manifest
+
+    folder = Path(folder)
+    expected_path = folder / "expected.json"
+    expected = read_expected(folder)
+    with tempfile.TemporaryDirectory(prefix="hoyle-unseen-") as tmp:
+        out = Path(work or tmp) / "build"
+        build(folder, out, site=False, progress=False, cache=False)
+        data = out / "data"
+        sections = [json.loads(x) for x in (data / "sections.jsonl").read_text(encoding="utf-8").splitlines()]
+        facts = [json.loads(x) for x in (data / "facts.jsonl").read_text(encoding="utf-8").splitlines()]
+        games = json.loads((data / "games.json").read_text(encoding="utf-8"))
+    corpus = load_manifest(folder)
+    knowledge = load_checked_knowledge(corpus)
+    judge = GameJudge(knowledge, games)
+    entries = {e.id: e for e in corpus.entries}
+    out_evals = []
+    for case in expected["cases"]:
+        sid = case["id"]
+        if sid not in entries:
+            raise HoyleError(f"{expected_path}: case {sid!r} is not a source of {folder / 'sources.toml'}")
+        text = corpus.text_path(entries[sid]).read_text(encoding=entries[sid].encoding or "utf-8")
+        ev, wanted = judge.games_of(case, entries[sid], [s for s in sections if s["source_id"] == sid])
         # a fact cites every place it is stated (`evidence`): each place is a prediction
         # only rule and law facts are predictions (an example's numbers are evidence only); a
         # fact cites every place it states its value: found when one is the expected quote's

@@ -7,8 +7,10 @@ like rules, whether or not the registry knows it. A heading text that recurs in 
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 
 from pipeline.identify.card_text import card_words
+from pipeline.identify.heading_scorer import FeatureContext, form, heading_features
 from pipeline.patterns import compile_pattern
 from pipeline.structure import BlockTree
 from pipeline.structure.headings import Candidate, conventions_of
@@ -63,49 +65,112 @@ def _a_count(text: str, words) -> bool:
     return any(m.end() == len(bare) for m in words.finditer(bare))
 
 
-def _tier(c: Candidate, tree_levels: dict[int, int]) -> tuple[str, int, str]:
-    return c.convention, tree_levels.get(c.start, 1), c.tier
+def _tier(c: Candidate, tree_levels: dict[tuple[int, str], int]) -> tuple[str, int, str]:
+    return c.convention, tree_levels.get((c.start, c.convention), 1), c.tier
+
+
+@dataclass
+class TierHeading:
+    """An unknown heading in a tier of known games: what the scorer reads of it, and whether
+    the rules below take it as a game."""
+    cand: Candidate
+    features: dict[str, float]
+    by_rule: bool
 
 
 def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, structural) -> set[int]:
-    """Starts of the headings that stand where games stand (see the module's docstring).
+    """Starts of the headings that stand where games stand (see the module's docstring): by
+    the rules, or by the learned scorer where one is fitted (identify/heading_scorer.py).
     `cands`: the headings in use, one per start; `structural(text)`: front/laws/other or None."""
-    levels = {b.start: b.level for b in tree.headings}
+    scorer = knowledge.heading_scorer
+    return {h.cand.start for h in tier_headings(doc, tree, cands, gaz, knowledge, structural)
+            if (h.by_rule if scorer is None else scorer.decides(h.by_rule, h.features))}
+
+
+def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, structural) -> list[TierHeading]:
+    """Every unknown heading with a name in a tier of known games, after the tier's first game."""
+    # a heading's depth as its own convention sets it (a line may be proposed by several)
+    levels = {(b.heading.start, b.heading.convention): b.level for b in tree.headings if b.heading}
     known: dict[tuple[str, int, str], set[str]] = {}
-    matched: set[int] = set()
+    matched: dict[int, str] = {}
     first_known: dict[tuple[str, int, str], int] = {}
     for c in cands:
         m = gaz.match(c.text, allow_prefix=False)
         if m and m.method in ("exact", "part", "inflected"):
             tier = _tier(c, levels)
             known.setdefault(tier, set()).add(m.game_id)
-            matched.add(c.start)
+            matched[c.start] = m.game_id
             first_known[tier] = min(first_known.get(tier, c.start), c.start)
     tiers = {t for t, games in known.items() if len(games) >= MIN_KNOWN}
-    known_starts = {c.start for c in cands if _tier(c, levels) in tiers and c.start in matched}
     if not tiers:
-        return set()
+        return []
+    known_starts = {c.start for c in cands if _tier(c, levels) in tiers and c.start in matched}
     in_tier = [c for c in cands if _tier(c, levels) in tiers]
     recurring = Counter(gaz.name_key(c.text) for c in in_tier)
     words = rule_words(knowledge)
-    names = [c for c in in_tier if recurring[gaz.name_key(c.text)] == 1 and not structural(c.text)
-             and not _EDITORIAL.match(c.text)
-             and gaz.plausible_name(c.text) and not _a_count(c.text, words)]
+    named = [c for c in in_tier if recurring[gaz.name_key(c.text)] == 1 and not structural(c.text)
+             and not _EDITORIAL.match(c.text) and gaz.plausible_name(c.text) and not _a_count(c.text, words)]
     by_name = conventions_of(knowledge).by_name   # a flat convention's depth says nothing
     flat_frame = _frame(in_tier, known_starts, gaz, recurs=1)   # RULES, PLAY in the tier itself
-    names = [c for c in names if by_name[c.convention].depth != "flat" or flat_frame(c.start)]
     framed = _frame(cands, known_starts, gaz, recurs=2)   # a topic heading under every game
+    ruled = [c for c in named if by_name[c.convention].depth != "flat" or flat_frame(c.start)]
+    spans = _bodies(doc, ruled)
     cards = card_words(knowledge)
-    out = set()
-    for i, c in enumerate(names):
-        if c.start < first_known[_tier(c, levels)]:
-            continue          # before the tier's first game: title page, preface, contents
-        end = names[i + 1].start if i + 1 < len(names) else len(doc.text)
-        body = doc.normalized[doc.norm_index(c.end):doc.norm_index(end)].strip()
-        # a game says early what it is played with; a menu's or a preface's cards come later
-        lead = body[:LEAD_CHARS]
+    by_rule = set()
+    # before the tier's first game: title page, preface, contents
+    # a run-in heading ("Flushes. — …") is a topic of its paragraph, never a game of the tier
+    names = [c for c in named if c.start >= first_known[_tier(c, levels)] and not c.rest.strip()]
+    for c in (c for c in ruled if c.start >= first_known[_tier(c, levels)]):
+        lead = spans[c.start][:LEAD_CHARS]
         # a count of cards or packs; or the frame of the tier's games and a word for cards (a
         # mahjong solitaire of a patience program has the frame and its tiles)
-        if len(body) >= MIN_BODY_CHARS and (words.search(lead) or framed(c.start) and cards.search(lead)):
-            out.add(c.start)
+        if len(spans[c.start]) >= MIN_BODY_CHARS and (words.search(lead) or framed(c.start) and cards.search(lead)):
+            by_rule.add(c.start)
+    bodies = _bodies(doc, [c for c in in_tier if c.start in matched or c in names])
+    last_game = _last_known(in_tier, matched)
+    context = FeatureContext(words, cards, knowledge, gaz)
+    tier_facts = _tier_facts(in_tier, names, matched, levels)
+    return [TierHeading(c, heading_features(context, c, bodies[c.start], last_game.get(c.start), tier_facts[c.start],
+                                            framed(c.start) or flat_frame(c.start),
+                                            by_name[c.convention].depth == "flat"), c.start in by_rule)
+            for c in names]
+
+
+def _bodies(doc, heads: list[Candidate]) -> dict[int, str]:
+    """Each heading's text, up to the next heading of the list."""
+    out = {}
+    for i, c in enumerate(heads):
+        end = heads[i + 1].start if i + 1 < len(heads) else len(doc.text)
+        out[c.start] = doc.normalized[doc.norm_index(c.end):doc.norm_index(end)].strip()
+    return out
+
+
+def _tier_facts(in_tier, names, matched, levels) -> dict[int, dict[str, float]]:
+    """Per heading: the share of its tier's named headings the registry knows, the share of the
+    tier's known game headings in its written form, and the unknown headings of its run."""
+    known, named, forms = Counter(), Counter(), Counter()
+    for c in in_tier:
+        if c.start in matched or c in names:
+            named[_tier(c, levels)] += 1
+            known[_tier(c, levels)] += c.start in matched
+            if c.start in matched:
+                forms[(_tier(c, levels), form(c.text))] += 1
+    runs, run = {}, []
+    for c in [*in_tier, None]:
+        if c is None or c.start in matched:
+            runs.update({x.start: len(run) for x in run})
+            run = []
+        elif c in names:
+            run.append(c)
+    return {c.start: {"known_share": known[_tier(c, levels)] / named[_tier(c, levels)],
+                      "form_share": forms[(_tier(c, levels), form(c.text))] / max(1, known[_tier(c, levels)]),
+                      "run": runs.get(c.start, 0)} for c in names}
+
+
+def _last_known(in_tier, matched) -> dict[int, str]:
+    """For each heading of the tier, the known game whose heading came last before it."""
+    out, last = {}, None
+    for c in in_tier:
+        out[c.start] = last
+        last = matched.get(c.start, last)
     return out

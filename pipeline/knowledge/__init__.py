@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pipeline.datafile import load_model, located_error
 from pipeline.errors import HoyleError
+from pipeline.identify.heading_scorer import SCORER_FILE, HeadingScorer, load_scorer
 from pipeline.knowledge.facets import FacetRegistry
 from pipeline.knowledge.models import FacetsFile, GamesFile, TermsFile
 from pipeline.lang import Languages, load_languages
@@ -29,6 +30,7 @@ class Knowledge:
     digest: str
     paths: dict[str, Path] = field(default_factory=dict)
     by_id: dict[str, Game] = field(default_factory=dict)
+    heading_scorer: HeadingScorer | None = None   # fitted by `hoyle train` (identify/heading_scorer.py)
 
     def family_line(self, game_id: str | None) -> list[str]:
         """The game and its ancestors (a variant, its parent, ...)."""
@@ -83,6 +85,9 @@ def load_knowledge(corpus) -> Knowledge:
         digest.update(name.encode())
         digest.update(p.read_bytes())
     digest.update(languages.digest().encode())
+    if SCORER_FILE.is_file():
+        digest.update(SCORER_FILE.read_bytes())
     knowledge = Knowledge(games=tuple(games), terms=terms, facets=facets, languages=languages,
-                          digest=digest.hexdigest(), paths=paths, by_id={g.id: g for g in games})
+                          digest=digest.hexdigest(), paths=paths, by_id={g.id: g for g in games},
+                          heading_scorer=load_scorer())
     return knowledge

@@ -92,30 +92,35 @@ def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Co
             if n >= (conventions.by_name[name].min_game_hits or conventions.min_game_hits)}
 
 
+def heading_candidates(tree: BlockTree, knowledge: Knowledge, declared: list[str] | None = None) -> list[Candidate]:
+    """The headings in use, one per start, in text order: of the conventions the text uses (or
+    declares), the most specific where several propose the same line."""
+    cands = tree.candidates()
+    by_name = conventions_of(knowledge).by_name
+    active = active_conventions(cands, game_index(knowledge), conventions_of(knowledge), declared or [], knowledge)
+    best: dict[int, Candidate] = {}
+    for c in cands:
+        prev = best.get(c.start)
+        if c.convention in active and (prev is None or by_name[c.convention].priority < by_name[prev.convention].priority):
+            best[c.start] = c
+    return sorted(best.values(), key=lambda c: c.start)
+
+
 def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = None,
              tree: BlockTree | None = None) -> tuple[list[Heading], list[str], list[Game]]:
     gaz = game_index(knowledge)
     tree = tree or block_tree(doc, knowledge)
-    cands = tree.candidates()
-    active = active_conventions(cands, gaz, conventions_of(knowledge), declared or [], knowledge)
-    best: dict[int, Candidate] = {}
-    for c in cands:
-        if c.convention not in active:
-            continue
-        prev = best.get(c.start)
-        # when several conventions propose the same heading, the more specific one names it
-        by_name = conventions_of(knowledge).by_name
-        if prev is None or by_name[c.convention].priority < by_name[prev.convention].priority:
-            best[c.start] = c
+    ordered = heading_candidates(tree, knowledge, declared)
     terms = _term_games(knowledge)
-    siblings = sibling_games(doc, tree, sorted(best.values(), key=lambda c: c.start), gaz, knowledge,
-                             lambda text: _structural(text, knowledge))
+    siblings = sibling_games(doc, tree, ordered, gaz, knowledge, lambda text: _structural(text, knowledge))
     headings: list[Heading] = []
     warnings: list[str] = []
     provisional: dict[str, Game] = {}
     current_game: str | None = None
     game_convention: str | None = None     # the convention of the current game's heading
-    ordered = sorted(best.values(), key=lambda c: c.start)
+    # a heading's depth as its own convention sets it (a line may be proposed by several)
+    levels = {(b.heading.start, b.heading.convention): b.level for b in tree.headings if b.heading}
+    game_level: int | None = None          # and its depth in the tree
     for c in ordered:
         convention = conventions_of(knowledge).by_name[c.convention]
         m = gaz.match(c.text, allow_prefix=convention.prefix_names,
@@ -155,13 +160,15 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
                 continue
             kind = "variant" if game.parent else "game"
             headings.append(Heading(c, kind, m.game_id, f"{c.convention}+{m.method}", True))
-            current_game, game_convention = m.game_id, c.convention
+            current_game, game_convention, game_level = m.game_id, c.convention, levels.get((c.start, c.convention))
             continue
         sibling = c.start in siblings and not c.rest.strip()   # a heading on its own, not run in
         # a form of the game stands in its game's tier ("LOO." then "LIMITED LOO."), not in a
-        # citation or a caption of another layout (「――『サタデー・ブリッジ』(…出版)」)
+        # citation or a caption of another layout (「――『サタデー・ブリッジ』(…出版)」), nor
+        # below the game's heading ("## Blackjack", then "### Payoff of Blackjack": a topic)
         variant = variant_parent(c.text, current_game, knowledge, gaz) \
-            if not c.rest.strip() and not structural and c.convention == game_convention else None
+            if not c.rest.strip() and not structural and c.convention == game_convention \
+            and levels.get((c.start, c.convention)) == game_level else None
         if variant:  # "SHORT WHIST." inside Whist: the most specific name, a form of the game
             game = provisional_game(variant[0], doc.language, knowledge.languages, variant[1])
             provisional.setdefault(game.id, game)
@@ -174,7 +181,7 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
             game = provisional_game(named, doc.language, knowledge.languages)
             provisional.setdefault(game.id, game)
             headings.append(Heading(c, "game", game.id, f"{c.convention}+provisional", True))
-            current_game, game_convention = game.id, c.convention
+            current_game, game_convention, game_level = game.id, c.convention, levels.get((c.start, c.convention))
             continue
         kind = structural
         if kind == "front":
