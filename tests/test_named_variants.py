@@ -49,3 +49,32 @@ def test_an_infobox_row_is_no_sentence_with_a_subject():
             "Kaiser, or three-spot, is a trick-taking card game popular in the prairie provinces. "
             "It is played with four players in two partnerships.\n")
     assert [g for _, g in top_games(text, "en")] == ["kaiser"]
+
+
+def test_a_topic_below_the_games_heading_that_ends_with_its_name_is_no_variant():
+    # "### Payoff of Blackjack" under "## Blackjack": a topic one level down, not a form of it
+    text = ("# Games\n\n## Blackjack\n\n" + RULES + "### Payoff of Blackjack\n\n" + RULES
+            + "## Cribbage\n\n" + RULES)
+    assert [g for _, g in top_games(text, "en")] == ["blackjack", "cribbage"]
+
+
+def test_the_games_of_a_part_may_come_before_the_first_one_the_registry_knows():
+    # the part "Many Pokers" holds the tier's games: the unknown one before Razz is a game too,
+    # a topic of another part ("Hands" under "Common Rules") is not
+    counted = ("Each player is dealt seven cards from a pack of fifty-two cards, and bets; then each "
+               "may discard and draw once before the last round of betting.\n\n")
+    text = ("# Poker\n\n## Common Rules\n\n#### Hands\n\n" + counted
+            + "## Many Pokers\n\n### Draw Games\n\n#### Twelve-Card Splash\n\n" + counted
+            + "### Stud Games\n\n#### Razz\n\n" + counted + "#### Five-Card Stud\n\n" + counted)
+    games = [g for _, g in top_games(text, "en")]
+    assert "twelve-card-splash" in games and "hands" not in games
+    assert games.index("twelve-card-splash") < games.index("razz")
+
+
+def test_a_japanese_line_with_a_case_particle_between_words_is_a_clause_not_a_name():
+    from pipeline.identify.index import game_index
+    from tests.test_identify_documents import KNOWLEDGE
+    gaz = game_index(KNOWLEDGE)
+    assert gaz.plausible_name("ポーカーが主題") is None
+    assert gaz.plausible_name("ポーカーを題材にした映画") is None
+    assert gaz.plausible_name("百人一首がるた") == "百人一首がるた"   # karuta voiced, not a particle

@@ -117,6 +117,7 @@ class GameIndex:
         # letters folded in names (ё written е): every profile's `fold`
         self._folds = [(a, b) for lang in languages for a, b in lang.profile.fold.items()]
         self._not_names = {w.casefold() for w in languages.all_patterns(lambda p: p.names.not_names)}
+        self._clause = compile_pattern("|".join(languages.all_patterns(lambda p: p.names.clause)) or "(?!)")
         self._key_memo: dict[str, str] = {}
         self._common_keys = {self.name_key(n) for n in self._common_names}
         self._all: dict[str, list[str]] = {}
@@ -169,7 +170,8 @@ class GameIndex:
         # quotes, Markdown marks, a plain-text edition's italics (_IRISH LOO_) and decorations (■X■)
         clean = _SPACES.sub(" ", clean).strip(" \t\"'«»「」『』【】*#:：.,-_■□◆◇●○★☆※")
         words = _WORDS.findall(clean)
-        if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or _NOT_A_NAME.search(clean):
+        if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or _NOT_A_NAME.search(clean) \
+                or self._clause.search(clean):
             return None  # a clause or a question, not a name
         forms = self.dictionary_words(clean) or [clean.casefold()]
         if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words):

@@ -117,10 +117,11 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     spans = _bodies(doc, ruled)
     cards = card_words(knowledge)
     by_rule = set()
-    # before the tier's first game: title page, preface, contents
+    # before the part that holds the tier's games: title page, preface, contents
+    opens = {t: _part_start(t, first_known[t], cands, levels, by_name) for t in tiers}
     # a run-in heading ("Flushes. — …") is a topic of its paragraph, never a game of the tier
-    names = [c for c in named if c.start >= first_known[_tier(c, levels)] and not c.rest.strip()]
-    for c in (c for c in ruled if c.start >= first_known[_tier(c, levels)]):
+    names = [c for c in named if c.start >= opens[_tier(c, levels)] and not c.rest.strip()]
+    for c in (c for c in ruled if c.start >= opens[_tier(c, levels)]):
         lead = spans[c.start][:LEAD_CHARS]
         # a count of cards or packs; or the frame of the tier's games and a word for cards (a
         # mahjong solitaire of a patience program has the frame and its tiles)
@@ -134,6 +135,18 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
                                             framed(c.start) or flat_frame(c.start),
                                             by_name[c.convention].depth == "flat"), c.start in by_rule)
             for c in names]
+
+
+def _part_start(tier, first: int, cands: list[Candidate], levels, by_name) -> int:
+    """Where the tier's games may begin: the part two levels up that holds its first known game
+    (「## 様々なポーカー」 over 「#### セブンカード・ドロー」 … 「#### Razz」: the games of a part
+    may come before the first the registry knows); in a flat layout, the first known game."""
+    convention, level, _ = tier
+    if by_name[convention].depth == "flat":
+        return first
+    above = [c.start for c in cands if c.start < first and c.convention == convention
+             and levels.get((c.start, c.convention), 1) <= level - 2]
+    return max(above) if above else first
 
 
 def _bodies(doc, heads: list[Candidate]) -> dict[int, str]:

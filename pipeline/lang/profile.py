@@ -85,6 +85,9 @@ class Names(ProfileModel):
     # words a title may wrap that are not a game's name ("Правила игр", "Card Games Rules"),
     # in their dictionary form
     not_names: list[str] = Field(default_factory=list)
+    # what makes a short line a clause, not a name: a case particle between two words
+    # (「ポーカーが主題」, 「ポーカーを題材にした映画」); a name is a noun phrase
+    clause: Patterns = Field(default_factory=list)
     # phrases that name the game a text is about in running text (group `name`): "the rules of
     # Spit", "игра в кинга", "ナポレオンの遊び方" — evidence, where a passing mention is not
     game_phrase: Patterns = Field(default_factory=list)
@@ -92,7 +95,7 @@ class Names(ProfileModel):
     game_words: Patterns = Field(default_factory=list)
 
     _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase",
-                                "game_words")(_check_patterns)
+                                "game_words", "clause")(_check_patterns)
 
     @field_validator("title_forms")
     @classmethod
