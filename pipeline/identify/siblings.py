@@ -58,6 +58,26 @@ def _frame(seq: list[Candidate], known_starts: set[int], gaz, recurs: int):
     return lambda start: frame and framed(start)
 
 
+def _form_frame(in_tier: list[Candidate], named: list[Candidate], known_starts: set[int], levels):
+    """A test of a flat heading: the book sets its games in a type of their own ("NAP.", "LOO."
+    in plain capitals, their topics "_POOL OR KITTY_." in italics), and so is it. The tier's
+    known games share one written form (80 %), and at most half its other named headings do."""
+    forms: dict[tuple, Counter] = {}
+    for c in in_tier:
+        kind = "known" if c.start in known_starts else "named" if c in named else None
+        if kind:
+            forms.setdefault(_tier(c, levels), Counter())[(kind, form(c.text))] += 1
+    typeset = {}
+    for tier, counts in forms.items():
+        known = Counter({f: n for (k, f), n in counts.items() if k == "known"})
+        others = sum(n for (k, _), n in counts.items() if k == "named")
+        if known and others:
+            f, n = known.most_common(1)[0]
+            if n >= 0.8 * sum(known.values()) and counts[("named", f)] <= 0.5 * others:
+                typeset[tier] = f
+    return lambda c: typeset.get(_tier(c, levels)) == form(c.text)
+
+
 def _a_count(text: str, words) -> bool:
     """The heading is a count with its unit ("Four Piquet Packs", "Two Entire Packs of Cards"):
     what a game needs, not its name ("Nine-Card Nap" goes on past its unit)."""
@@ -113,7 +133,8 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     by_name = conventions_of(knowledge).by_name   # a flat convention's depth says nothing
     flat_frame = _frame(in_tier, known_starts, gaz, recurs=1)   # RULES, PLAY in the tier itself
     framed = _frame(cands, known_starts, gaz, recurs=2)   # a topic heading under every game
-    ruled = [c for c in named if by_name[c.convention].depth != "flat" or flat_frame(c.start)]
+    in_form = _form_frame(in_tier, named, known_starts, levels)   # games set in a type of their own
+    ruled = [c for c in named if by_name[c.convention].depth != "flat" or flat_frame(c.start) or in_form(c)]
     spans = _bodies(doc, ruled)
     cards = card_words(knowledge)
     by_rule = set()
