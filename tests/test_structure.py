@@ -213,3 +213,15 @@ def test_a_heading_that_opens_its_part_as_the_known_games_do_is_a_game():
     found = [g for _, _, g in games(secs)]
     assert found[0] == "klondike" and found[2] == "spider" and found[1] != "klondike", found
     assert len(found) == 3
+
+
+def test_a_heading_that_lost_its_blank_line_above_opens_a_known_game_only():
+    # a saved web page: the heading sits right under a paragraph, a blank line below it
+    from tests.test_identify_documents import top_games
+    rules = "二人で遊びます。52枚のカードを使い、7枚ずつ配ります。\n"
+    text = ("トランプの遊び方をいくつか紹介します。\nページワン\n\n" + rules
+            + "早く手札を無くせたほうが勝ちです。\nババ抜き\n\n" + rules)
+    assert [g for _, g in top_games(text, "ja")] == ["page-one", "old-maid"]
+    # a sentence wrapped onto a short last line, or a title block's line, opens nothing
+    wrapped = text + "この本の付録には、駒の記法を使った図がいくつかあり、その一つは\nチェス\n\n" + rules
+    assert [g for _, g in top_games(wrapped, "ja")] == ["page-one", "old-maid"]

@@ -40,6 +40,9 @@ class Convention(BaseModel):
     line: BudgetedPattern | None = None
     inline: BudgetedPattern | None = None
     prev_blank: bool = False
+    # the line above is blank or ends a sentence: not a sentence that wraps onto this line, nor
+    # a title block's line (a paragraph's short last line, 「…記法」 over 「チェス」, is no heading)
+    prev_closed: bool = False
     next_blank: bool = False
     next_nonblank: bool = False
     anywhere: bool = False
@@ -187,6 +190,14 @@ def not_heading(text: str, conventions: Conventions) -> bool:
     return any(p.search(text) for p in conventions.not_heading)
 
 
+_SENTENCE_CLOSE = compile_pattern(r"[。.!?！？」』)）:：]\s*$")
+
+
+def _closed(line: str) -> bool:
+    """A line that no sentence or title runs on from: blank, or ended by a stop."""
+    return _blank(line) or bool(_SENTENCE_CLOSE.search(line))
+
+
 def _blank(s: str) -> bool:
     # A line holding only a page marker counts as blank for layout purposes.
     if "{" not in s and "[" not in s:
@@ -249,6 +260,8 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                     k = before_short_run(i, conv.prev_short) if conv.prev_short else i - 1
                     if not conv.prev_short or k == i - 1 or (k >= 0 and not _blank(norm_lines[k])):
                         continue
+                if conv.prev_closed and i > 0 and not _closed(norm_lines[i - 1]):
+                    continue
                 nxt = norm_lines[i + 1] if i + 1 < len(norm_lines) else ""
                 if conv.next_blank and not _blank(nxt):
                     continue
