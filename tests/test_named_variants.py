@@ -90,3 +90,13 @@ def test_a_flat_heading_set_in_the_type_of_the_books_games_is_a_game():
     plain = text.replace("_POOL OR KITTY_.", "POOL OR KITTY.").replace("_CLUB LAW_.", "CLUB LAW.") \
         .replace("_SPARE HAND_.", "SPARE HAND.")
     assert [g for _, g in top_games(plain, "en")] == ["napoleon", "loo", "cassino"]
+
+
+def test_a_word_joined_by_a_hyphen_or_an_apostrophe_counts_once_in_a_name():
+    from pipeline.identify.index import game_index
+    from tests.test_identify_documents import KNOWLEDGE
+    gaz = game_index(KNOWLEDGE)
+    # four words at most: "Hold'em", "No-limit", "Baker's" are one word each
+    assert gaz.plausible_name("No-limit Texas Hold'em") == "No-limit Texas Hold'em"
+    assert gaz.plausible_name("King Only Baker's Game") == "King Only Baker's Game"
+    assert gaz.plausible_name("How to play the game at home") is None

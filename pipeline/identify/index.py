@@ -21,7 +21,8 @@ _MARKS = compile_pattern(r"\p{M}")
 _NON_WORD = compile_pattern(r"\W")
 _NOT_A_NAME = compile_pattern(r"\d{3,}|[,，、?？!！;；]")
 _SPACES = compile_pattern(r"\s+")
-_WORDS = compile_pattern(r"\w+")
+# a name's words: "Hold'em", "No-limit", "Beggar-my-neighbour" are one word each
+_WORDS = compile_pattern(r"\w+(?:['’\-]\w+)*")
 
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 FUZZY_CUTOFF = 90
