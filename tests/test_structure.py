@@ -225,3 +225,13 @@ def test_a_heading_that_lost_its_blank_line_above_opens_a_known_game_only():
     # a sentence wrapped onto a short last line, or a title block's line, opens nothing
     wrapped = text + "この本の付録には、駒の記法を使った図がいくつかあり、その一つは\nチェス\n\n" + rules
     assert [g for _, g in top_games(wrapped, "ja")] == ["page-one", "old-maid"]
+
+
+def test_a_heading_is_a_count_only_when_it_begins_with_the_count():
+    from pipeline.identify.siblings import _a_count, rule_words
+    words = rule_words(KNOWLEDGE)
+    assert _a_count("Four Piquet Packs", words)
+    # the game's name before its count: a name, not what the game needs
+    assert not _a_count("Spider Three Decks", words)
+    assert not _a_count("Паук с тремя колодами", words)
+    assert not _a_count("Nine-Card Nap", words)

@@ -79,10 +79,11 @@ def _form_frame(in_tier: list[Candidate], named: list[Candidate], known_starts: 
 
 
 def _a_count(text: str, words) -> bool:
-    """The heading is a count with its unit ("Four Piquet Packs", "Two Entire Packs of Cards"):
-    what a game needs, not its name ("Nine-Card Nap" goes on past its unit)."""
+    """The heading is a count with its unit ("Four Piquet Packs"): what a game needs, not its
+    name ("Nine-Card Nap" goes on past its unit; "Spider Three Decks", «Паук с тремя колодами»
+    name the game before the count)."""
     bare = text.strip(" .:：。")
-    return any(m.end() == len(bare) for m in words.finditer(bare))
+    return any(m.start() == 0 and m.end() == len(bare) for m in words.finditer(bare))
 
 
 def _tier(c: Candidate, tree_levels: dict[tuple[int, str], int]) -> tuple[str, int, str]:
