@@ -173,20 +173,13 @@ def train(unseen: list[Path] = typer.Argument(..., help="Folders of hand-read te
     sections, measure rules, model and either leaving one site out, and keep the best."""
     from pipeline.evaluate import GOLD_DIR
     from pipeline.identify.heading_scorer import SCORER_FILE
-    from pipeline.train import folder_rows
-    from pipeline.train import train as fit_scorer
+    from pipeline.train import train_and_write
 
+    target = out or SCORER_FILE
     try:
-        rows = [r for folder in unseen for r in folder_rows(folder)]
-        if GOLD_DIR.is_dir():
-            rows += folder_rows(corpus, gold=GOLD_DIR)
-        scorer = fit_scorer(rows)
+        scorer = train_and_write(unseen, corpus, GOLD_DIR, target)
     except HoyleError as exc:
         _fail(exc)
-    target = out or SCORER_FILE
-    tmp = target.with_name(target.name + ".tmp")
-    tmp.write_text(scorer.model_dump_json(indent=1) + "\n", encoding="utf-8")
-    tmp.replace(target)
     m = scorer.measured
     console.print(f"{scorer.rows} headings of {scorer.sites} sites; leave one site out: " + "; ".join(
         f"{w} P {m[w + '_precision']:.3f} R {m[w + '_recall']:.3f}" for w in ("rules", "model", "either"))

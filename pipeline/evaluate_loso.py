@@ -18,7 +18,7 @@ def loso_folders(folders: list[Path], gold_corpus: Path | None = None, gold: Pat
     from pipeline.build import load_checked_knowledge, read_source
     from pipeline.manifest import load_manifest
     from pipeline.segment import segment_document
-    from pipeline.train import _scorer, best_way, fit, folder_rows, measure
+    from pipeline.train import best_way, fit, folder_rows, measure, scorer_from
 
     rows = [r for folder in folders for r in folder_rows(Path(folder))]
     if gold_corpus is not None and gold is not None:
@@ -34,7 +34,7 @@ def loso_folders(folders: list[Path], gold_corpus: Path | None = None, gold: Pat
             site = case_site(case, entry)
             if site not in scorers:
                 train = [r for r in rows if r.site != site]
-                scorers[site] = _scorer(*fit(train), way=best_way(measure(train))) \
+                scorers[site] = scorer_from(*fit(train), way=best_way(measure(train))) \
                     if len({r.label for r in train}) == 2 else None
             held_out = replace(knowledge, heading_scorer=scorers[site])
             # the registry's compiled patterns do not depend on the scorer: share them

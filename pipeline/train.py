@@ -97,7 +97,8 @@ def fit(rows: list[Row]) -> tuple[list[float], float]:
     return [round(float(w), 6) for w in model.coef_[0]], round(float(model.intercept_[0]), 6)
 
 
-def _scorer(coef, intercept, **extra) -> HeadingScorer:
+def scorer_from(coef, intercept, **extra) -> HeadingScorer:
+    """A scorer of the given weights (the way and the record of its fit in `extra`)."""
     return HeadingScorer(features=list(FEATURES), coef=coef, intercept=intercept, threshold=THRESHOLD, **extra)
 
 
@@ -108,7 +109,7 @@ def leave_one_site_out(rows: list[Row]) -> dict[tuple[str, int, str], bool]:
         train = [r for r in rows if r.site != site]
         if len({r.label for r in train}) < 2:
             continue
-        scorer = _scorer(*fit(train))
+        scorer = scorer_from(*fit(train))
         for r in rows:
             if r.site == site:
                 out[(r.source_id, r.line, r.text)] = scorer.accepts(dict(zip(FEATURES, r.features, strict=True)))
@@ -149,5 +150,18 @@ def train(rows: list[Row]) -> HeadingScorer:
                          hint="train on folders whose expected games stand under headings of a tier")
     coef, intercept = fit(rows)
     measured = measure(rows)
-    return _scorer(coef, intercept, trained_on=rows_digest(rows), rows=len(rows),
+    return scorer_from(coef, intercept, trained_on=rows_digest(rows), rows=len(rows),
                    sites=len({r.site for r in rows}), measured=measured, way=best_way(measured))
+
+
+def train_and_write(folders: list[Path], corpus: Path, gold: Path | None, target: Path) -> HeadingScorer:
+    """`hoyle train`: rows of `folders` (and of `corpus` labelled by `gold`), fitted, measured
+    and written to `target` whole or not at all."""
+    rows = [r for folder in folders for r in folder_rows(Path(folder))]
+    if gold is not None and gold.is_dir():
+        rows += folder_rows(corpus, gold=gold)
+    scorer = train(rows)
+    tmp = target.with_name(target.name + ".tmp")
+    tmp.write_text(scorer.model_dump_json(indent=1) + "\n", encoding="utf-8")
+    tmp.replace(target)
+    return scorer

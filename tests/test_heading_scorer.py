@@ -108,3 +108,11 @@ def test_eval_loso_reports_games_identified_per_language_and_layout(tmp_path):
     assert "Leave one site out: Unseen texts by language" in res.output
     assert "Leave one site out: Unseen texts by layout" in res.output
     assert "leave one site out: games identified" in res.output
+
+
+def test_the_shipped_scorer_is_loaded_with_the_knowledge_and_says_how_it_was_measured():
+    from pipeline.identify.heading_scorer import load_scorer
+    shipped = load_scorer()
+    assert shipped is not None and KNOWLEDGE.heading_scorer == shipped
+    assert shipped.rows > 0 and shipped.sites > 1 and len(shipped.trained_on) == 64
+    assert set(shipped.measured) == {f"{w}_{m}" for w in ("rules", "model", "either") for m in ("precision", "recall")}
