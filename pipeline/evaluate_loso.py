@@ -8,7 +8,6 @@ not extracted: identification reads the sections alone."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from pathlib import Path
 
 from pipeline.evaluate_unseen import GameJudge, TextEval, case_site, read_expected
@@ -36,9 +35,7 @@ def loso_folders(folders: list[Path], gold_corpus: Path | None = None, gold: Pat
                 train = [r for r in rows if r.site != site]
                 scorers[site] = scorer_from(*fit(train), way=best_way(measure(train))) \
                     if len({r.label for r in train}) == 2 else None
-            held_out = replace(knowledge, heading_scorer=scorers[site])
-            # the registry's compiled patterns do not depend on the scorer: share them
-            held_out.__dict__["_memo"] = knowledge._memo
+            held_out = knowledge.with_heading_scorer(scorers[site])
             _, doc = read_source(corpus, entry, knowledge.languages)
             seg = segment_document(doc, held_out, entry.conventions, entry.title)
             games = [{**g.model_dump(), "provisional": True} for g in seg.provisional]

@@ -104,14 +104,18 @@ def sibling_games(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     the rules, or by the learned scorer where one is fitted (identify/heading_scorer.py).
     `cands`: the headings in use, one per start; `structural(text)`: front/laws/other or None."""
     scorer = knowledge.heading_scorer
+    if scorer is None or scorer.way == "rules":   # the rules decide: no feature is read
+        return {h.cand.start for h in tier_headings(doc, tree, cands, gaz, knowledge, structural, features=False)
+                if h.by_rule}
     return {h.cand.start for h in tier_headings(doc, tree, cands, gaz, knowledge, structural)
-            if (h.by_rule if scorer is None else scorer.decides(h.by_rule, h.features))}
+            if scorer.decides(h.by_rule, h.features)}
 
 
-def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, structural) -> list[TierHeading]:
-    """Every unknown heading with a name in a tier of known games, after the tier's first game."""
-    # a heading's depth as its own convention sets it (a line may be proposed by several)
-    levels = {(b.heading.start, b.heading.convention): b.level for b in tree.headings if b.heading}
+def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, structural,
+                  features: bool = True) -> list[TierHeading]:
+    """Every unknown heading with a name in a tier of known games, after the tier's first game;
+    with its features for the scorer when `features` (training, a scorer that is not rules-only)."""
+    levels = tree.heading_levels()
     known: dict[tuple[str, int, str], set[str]] = {}
     matched: dict[int, str] = {}
     first_known: dict[tuple[str, int, str], int] = {}
@@ -149,6 +153,8 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
         # mahjong solitaire of a patience program has the frame and its tiles)
         if len(spans[c.start]) >= MIN_BODY_CHARS and (words.search(lead) or framed(c.start) and cards.search(lead)):
             by_rule.add(c.start)
+    if not features:
+        return [TierHeading(c, {}, c.start in by_rule) for c in names]
     bodies = _bodies(doc, [c for c in in_tier if c.start in matched or c in names])
     last_game = _last_known(in_tier, matched)
     context = FeatureContext(words, cards, knowledge, gaz)

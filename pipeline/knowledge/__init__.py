@@ -50,6 +50,15 @@ class Knowledge:
     def _memo(self) -> dict:
         return {}
 
+    def with_heading_scorer(self, scorer: HeadingScorer | None) -> Knowledge:
+        """The same knowledge with another heading scorer; what is compiled from the registry
+        and the profiles does not depend on it and is shared."""
+        from dataclasses import replace
+
+        other = replace(self, heading_scorer=scorer)
+        other.__dict__["_memo"] = self._memo
+        return other
+
     def compiled(self, key: tuple, build):
         """What a stage compiles from this knowledge (rules, grammars), built once per key."""
         if key not in self._memo:

@@ -118,8 +118,7 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
     provisional: dict[str, Game] = {}
     current_game: str | None = None
     game_convention: str | None = None     # the convention of the current game's heading
-    # a heading's depth as its own convention sets it (a line may be proposed by several)
-    levels = {(b.heading.start, b.heading.convention): b.level for b in tree.headings if b.heading}
+    levels = tree.heading_levels()
     game_level: int | None = None          # and its depth in the tree
     for c in ordered:
         convention = conventions_of(knowledge).by_name[c.convention]

@@ -40,6 +40,12 @@ class BlockTree:
     def headings(self) -> list[Block]:
         return [b for b in self.blocks if b.kind == "heading"]
 
+    def heading_levels(self) -> dict[tuple[int, str], int]:
+        """(start, convention) -> depth: a heading's depth as its own convention sets it (a line
+        may be proposed by several conventions, each at its own depth)."""
+        return {(b.heading.start, b.heading.convention): b.level for b in self.blocks
+                if b.kind == "heading" and b.heading is not None}
+
     def candidates(self) -> list[Candidate]:
         """Every heading candidate, in the order the conventions' proposals are compared."""
         return sorted((b.heading for b in self.blocks if b.heading is not None),
