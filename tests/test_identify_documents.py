@@ -300,3 +300,50 @@ def test_a_game_named_as_called_in_the_clause_about_the_game_is_the_texts_game()
             "Чем больше народу, тем веселее. Можно играть двумя, или тремя колодами.\n"
             "Вскрытая карта называется «вскрышкой».\n")
     assert [g.names.ru for g in segmentation(text, "ru").provisional] == ["В говно"]
+
+
+@pytest.mark.parametrize("text, lang, name", [
+    # a label line that declares the game's name, under a forum post's header
+    ("新しいゲームを考えた\n\n1 :名無しさん:2018/07/20\nゲーム名:ホシフル\n\n人数:2人\n\n52枚のカードを使用する\n", "ja",
+     "ホシフル"),
+    ("Описание приложения\nНазвание: Звездопад\nИграют двое, колодой в 36 карт.\n", "ru", "Звездопад"),
+    # a naming construction in the lead, under a title line that is a question
+    ("What's your favorite card game?\n\nOne I made up. I call it Starfall, but the name may be taken.\n"
+     "Each player gets five cards.\n", "en", "Starfall"),
+])
+def test_a_game_named_by_its_author_is_that_game(text, lang, name):
+    seg = segmentation(text, lang)
+    (game,) = seg.provisional
+    assert name in game.names.model_dump().values()
+    assert [g for _, g in top_games(text, lang)] == [game.id]
+
+
+def test_a_naming_construction_names_a_known_game_over_a_title_that_names_a_deck():
+    # 「花合わせ」という遊び: the game the page explains; the title line names the deck ("花かるた")
+    text = ("花かるた敷島\n\n販売価格 1,980円\n\n木版画の花札。\n\nここでは、3人で遊ぶ「花合わせ」という遊びを説明します。\n"
+            "札を8枚ずつ配ります。\n")
+    assert top_games(text, "ja") == [("game", "hana-awase")]
+
+
+def test_a_game_named_in_a_comparison_is_not_the_texts_game():
+    text = "ある遊び\n\n日本の「ぶたのしっぽ」というゲームに似ています。すべてのカードを配ります。\n"
+    assert "buta-no-shippo" not in [g for _, g in top_games(text, "ja")]
+    # (a game the lead names once and alone is still the text's game, by its mention)
+    text = "Our house game\n\nIt is similar to a game called Crazy Eights. Deal seven cards each.\n"
+    assert [s.rule for s in segmentation(text, "en").sections if s.level == 0] != ["document+naming"]
+
+
+def test_a_question_a_pronoun_or_a_time_word_is_no_games_name():
+    assert segmentation("Whats your favorite card game?\n\nI like many.\n", "en").provisional == []
+    assert segmentation("This is a multiplayer card game, see below:\n1. Join a room.\n", "en").provisional == []
+    assert segmentation("今回は、家族で盛り上がるトランプゲームをご紹介します。\n", "ja").provisional == []
+
+
+def test_a_summary_titles_its_game_and_its_rows_are_not_titles():
+    # an encyclopedia infobox: the name line over label rows; "Возраст не ограничен" is a row
+    text = ("Пьяница (карточная игра)\n\nМатериал из энциклопедии\nПьяница\nКоличество игроков 2—8\n"
+            "Возраст не ограничен\nколода пике, французская\n\n«Пьяница» — карточная игра.\n\n"
+            "Колода раздаётся поровну всем игрокам.\n")
+    seg = segmentation(text, "ru")
+    assert seg.provisional == []
+    assert [g for _, g in top_games(text, "ru")] == ["war"]

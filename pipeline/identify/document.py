@@ -33,6 +33,7 @@ MIN_MENTIONS = 2
 SUBJECT_SENTENCES = 8  # a page's first sentences may be menus and breadcrumbs
 LEAD_CHARS = 600       # a game named once, in the lead, and no other game: the text's game
 PHRASE_CHARS = 1500    # game phrases ("the rules of X") are read in the lead
+COMPARED_REACH = 30    # "similar to a game called X", 「X」というゲームに似て
 CUE_CHARS = 300        # "… is a card game" right after a title line
 
 
@@ -169,6 +170,49 @@ def _quoted_phrase_name(knowledge, index, body: str, lang: str) -> tuple[str, in
     return min(found)[::-1] if found else None
 
 
+def _name_label(knowledge, index, head: str, lang: str) -> tuple[str, int] | None:
+    """The value of the first label line that declares the game's name ("ゲーム名:ジェスター",
+    "Название: Mau Mau"): (the title as written, its offset in `head`)."""
+    def build():
+        labels = knowledge.languages[lang].profile.names.name_labels
+        if not labels:
+            return compile_pattern("(?!)")
+        words = "|".join(f"(?:{w})" for w in labels)
+        return compile_pattern(rf"(?m)^[ \t]*(?:\*\*)?(?:{words})(?:\*\*)?[ \t]*[:：][ \t]*(?:\*\*)?"
+                               rf"(?P<title>[^\n]{{1,60}}?)[ \t]*$")
+    m = knowledge.compiled(("name_label", lang), build).search(head)
+    return (m.group("title"), m.start("title")) if m else None
+
+
+def _naming(knowledge, index, body: str, lang: str) -> tuple[str | None, str | None, int] | None:
+    """The first game a naming construction of the document's language names in the lead ("I call
+    it Grid", 「花合わせ」という遊び, "игра под названием «Козёл»"): (known game, or None and the
+    provisional name, its offset in `body`)."""
+    def build():
+        return [compile_pattern(w) for w in knowledge.languages[lang].profile.names.naming]
+
+    def words(kind: str) -> BudgetedPattern:
+        return knowledge.compiled(("naming_compared", kind, lang), lambda: compile_pattern(
+            "|".join(f"(?:{w})" for w in getattr(knowledge.languages[lang].profile.attribution, kind)) or "(?!)"))
+
+    def compared(text: str, a: int, b: int) -> bool:
+        window = text[max(0, a - COMPARED_REACH):a]
+        before = [m for m in words("compared_before").finditer(window) if len(window[m.end():].split()) <= 2]
+        return bool(before) or bool(words("compared_after").match(text[b:b + COMPARED_REACH].lstrip()))
+    found = []
+    for pattern in knowledge.compiled(("naming", lang), build):
+        for m in pattern.finditer(body[:PHRASE_CHARS]):
+            if compared(body, m.start(), m.end()):
+                continue    # 「ぶたのしっぽ」というゲームに似ています: another game, compared
+            name = m.group("name")
+            gid = _known(index, name, prefix=False)
+            named = None if gid else index.plausible_name(name, quoted=True)
+            if gid or named:
+                found.append((m.start("name"), gid, named))
+                break
+    return min(found) if found else None
+
+
 def _a_page_name(knowledge, index, doc, start: int, end: int, named: str) -> bool:
     """An unknown title the text never names again, over a text whose game phrase quotes a game
     ("FreelyApps" over 「トランプゲームの「ゲスイット」」): the site's or the page's name, not its game's."""
@@ -197,6 +241,14 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             found = _from_title(index, m.group("title"), "declared-title", start + m.start("title"))
             if found:
                 return found
+    label = _name_label(knowledge, index, head, doc.language)
+    if label:   # the author's own declaration: "ゲーム名:ジェスター" (the value is the name itself)
+        gid = _known(index, label[0], prefix=True)
+        if gid:
+            return DocumentGame(gid, None, "name-label", start + label[1])
+        named = index.plausible_name(label[0])
+        if named:
+            return _named_game(index, named, "name-label", start + label[1])
     skipped = Covered([*entries, *not_prose])
     lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line) or at in skipped)
     for at, line in lines:
@@ -207,6 +259,12 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         named = index.plausible_name(index.named_in_title(line) or "")
         if named and not _a_page_name(knowledge, index, doc, start, end, named):
             return _named_game(index, named, "title-line", at)
+    lead_body = doc.normalized[doc.norm_index(start):doc.norm_index(min(end, start + PHRASE_CHARS * 2))]
+    naming = _naming(knowledge, index, lead_body, doc.language)
+    if naming:  # "I call it Grid", 「花合わせ」という遊び: stronger than a game named among a title's words
+        offset, gid, named = naming
+        at_naming = doc.orig_span(doc.norm_index(start) + offset, 0)[0]
+        return DocumentGame(gid, None, "naming", at_naming) if gid else _named_game(index, named, "naming", at_naming)
     if lines:  # the first title line names a game among other words
         gid = index.named_in_text(lines[0][1])
         if gid:

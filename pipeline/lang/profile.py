@@ -93,16 +93,22 @@ class Names(ProfileModel):
     game_phrase: Patterns = Field(default_factory=list)
     # words that speak of a game (after a run-in name: "Дурак. Эта игра …", "Whist. A game for four")
     game_words: Patterns = Field(default_factory=list)
+    # labels whose value is the game's name, as an author declares it ("ゲーム名: X",
+    # "Название: X", "Game name: X"): a label line of them names the text's game
+    name_labels: Patterns = Field(default_factory=list)
+    # constructions that give a game its name in running text (group `name`): "a game called
+    # X", "I call it X", 「X」という遊び, "игра под названием «X»"
+    naming: Patterns = Field(default_factory=list)
 
     _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase",
-                                "game_words", "clause")(_check_patterns)
+                                "game_words", "clause", "name_labels", "naming")(_check_patterns)
 
-    @field_validator("title_forms")
+    @field_validator("title_forms", "naming")
     @classmethod
     def _named(cls, v: list[str]) -> list[str]:
         for p in v:
             if "(?P<name>" not in p and "(?P<declined>" not in p:
-                raise ValueError(f"title form {p!r} has no group (?P<name>...) or (?P<declined>...)")
+                raise ValueError(f"pattern {p!r} has no group (?P<name>...) or (?P<declined>...)")
         return v
 
 

@@ -60,6 +60,9 @@ class Convention(BaseModel):
     # the next line must match this (`{LABELS}`: every profile's summary labels, "Number of
     # players:", "Колода:", "人数"): a name line over a summary block
     next_line: BudgetedPattern | None = None
+    # the line above must not match this: a label line above is the block this line is in
+    # ("Количество игроков 2—8" over "Возраст не ограничен": a summary's row, not its title)
+    prev_line_not: BudgetedPattern | None = None
     # a heading of this convention that names no known game is a provisional game
     provisional_games: bool = False
     # a convention of markup: in a markup text (ingest/markup.py) only these are read, its other
@@ -71,7 +74,7 @@ class Convention(BaseModel):
     # (one below the part it opens in)
     depth: Literal["flat", "markdown", "markup", "numbered", "keyed", "run_in"] = "flat"
 
-    @field_validator("next_line", mode="before")
+    @field_validator("next_line", "prev_line_not", mode="before")
     @classmethod
     def _next_line(cls, v):
         return _compile(v, regex.IGNORECASE)
@@ -124,10 +127,12 @@ def conventions_of(knowledge) -> Conventions:
 def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
     data = load_model(path, ConventionsFile)
     by_name = {name: c.model_copy(update={"name": name}) for name, c in data.conventions.items()}
-    for name, conv in by_name.items():  # {LABELS} in a next_line pattern: the profiles' labels
-        if conv.next_line is not None and "{LABELS}" in conv.next_line.pattern:
-            by_name[name] = conv.model_copy(update={"next_line": compile_pattern(
-                _expand_labels(conv.next_line.pattern, languages), regex.IGNORECASE)})
+    for name in list(by_name):  # {LABELS} in a neighbour line's pattern: the profiles' labels
+        for field in ("next_line", "prev_line_not"):
+            pattern = getattr(by_name[name], field)
+            if pattern is not None and "{LABELS}" in pattern.pattern:
+                by_name[name] = by_name[name].model_copy(update={field: compile_pattern(
+                    _expand_labels(pattern.pattern, languages), regex.IGNORECASE)})
 
     def words(get) -> str:
         return "|".join(regex.escape(w) for w in languages.all_patterns(get)) or "(?!)"
@@ -268,6 +273,8 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                 if conv.next_nonblank and _blank(nxt):
                     continue
                 if conv.next_line is not None and not conv.next_line.search(nxt):
+                    continue
+                if conv.prev_line_not is not None and i > 0 and conv.prev_line_not.search(norm_lines[i - 1]):
                     continue
                 if not conv.line.search(stripped) or not_heading(stripped, conv_set):
                     continue
