@@ -347,3 +347,17 @@ def test_a_summary_titles_its_game_and_its_rows_are_not_titles():
     seg = segmentation(text, "ru")
     assert seg.provisional == []
     assert [g for _, g in top_games(text, "ru")] == ["war"]
+
+
+def test_a_japanese_name_written_in_kana_is_the_game_of_its_kanji_name():
+    from pipeline.identify.index import game_index
+    index = game_index(KNOWLEDGE)
+    assert index.match("だいふごう", allow_prefix=False).game_id == "daifugo"
+    assert index.match("7ならべ", allow_prefix=False).game_id == "fan-tan"
+    text = "トランプの遊び方\n\nババ抜き\n\n隣の人のカードを引きます。\n\n7ならべ\n\n7を中心にカードを並べていくゲームです。\n"
+    assert [g for _, g in top_games(text, "ja")] == ["old-maid", "fan-tan"]
+
+
+def test_a_blogs_navigation_line_is_no_title():
+    text = "ブログ\n\nトランプ。\n\n友人の家で遊びました。52枚のカードを配ります。\n"
+    assert segmentation(text, "ja").provisional == []

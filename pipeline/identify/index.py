@@ -27,6 +27,7 @@ _WORDS = compile_pattern(r"\w+(?:['’\-]\w+)*")
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 FUZZY_CUTOFF = 90
 MIN_MENTION_CHARS = 4   # shorter names ("99", "Nap") are too ambiguous in running text
+MAX_READ_CHARS = 30          # a name is short: a longer key is not read for its sound
 MIN_MENTION_CHARS_DENSE = 3  # in scripts without spaces a character says more (大富豪, 七並べ)
 _DENSE = compile_pattern(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
 
@@ -120,6 +121,7 @@ class GameIndex:
         self._not_names = {w.casefold() for w in languages.all_patterns(lambda p: p.names.not_names)}
         self._clause = compile_pattern("|".join(languages.all_patterns(lambda p: p.names.clause)) or "(?!)")
         self._key_memo: dict[str, str] = {}
+        self._reading_memo: dict[str, str] = {}
         self._common_keys = {self.name_key(n) for n in self._common_names}
         self._all: dict[str, list[str]] = {}
         secondary: list[tuple[str, str]] = []
@@ -218,9 +220,9 @@ class GameIndex:
             if game_id not in ids:
                 ids.append(game_id)
 
-    def _pick(self, key: str, context: list[str]) -> str:
+    def _pick(self, key: str, context: list[str], table: dict[str, list[str]] | None = None) -> str:
         """Of the games a key names, the one closest to the context (same line, then family)."""
-        ids = self._all[key]
+        ids = (self._all if table is None else table)[key]
         if len(ids) == 1 or not context:
             return ids[0]
         kn = self.knowledge
@@ -316,6 +318,9 @@ class GameIndex:
         for k in self._dictionary_forms(title):
             if k in self.keys:
                 return Match(self._pick(k, context), "inflected", 100.0, k)
+        for k in self._reading_forms(keys):
+            if k in self._by_reading:   # 7ならべ for 7並べ: the same name, written in kana
+                return Match(self._pick(k, context, self._by_reading), "reading", 100.0, k)
         if len(whole) >= 5 and self._fuzzy_keys:
             best = process.extractOne(whole, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
             # a name that is also a common word ("King", "Hearts") is a game only when written out
@@ -344,6 +349,37 @@ class GameIndex:
                     key = self.name_key(" ".join(forms))
                     if key and key not in out:
                         out.append(key)
+        return out
+
+    @cached_property
+    def _readers(self) -> list:
+        return [lang for lang in self.knowledge.languages if lang.profile.names.by_reading and lang.script]
+
+    @cached_property
+    def _by_reading(self) -> dict[str, list[str]]:
+        """Reading -> games, for the names of the languages that compare names by their sound."""
+        out: dict[str, list[str]] = {}
+        for lang in self._readers:
+            for game in self.knowledge.games:
+                for name in [*game.names.model_dump().values(), *game.aliases]:
+                    if name and lang.script.search(name):
+                        key = self.name_key(lang.reading(_PAREN.sub(" ", name).strip()) or "")
+                        ids = out.setdefault(key, []) if key else []
+                        if key and game.id not in ids:
+                            ids.append(game.id)
+        return out
+
+    def _reading_forms(self, keys: list[str]) -> list[str]:
+        """The readings of a title's keys in the scripts of languages that read names by sound."""
+        out = []
+        for lang in self._readers:
+            for k in keys:
+                if lang.script.search(k) and len(k) <= MAX_READ_CHARS:
+                    if k not in self._reading_memo:
+                        self._reading_memo[k] = self.name_key(lang.reading(k) or "")
+                    read = self._reading_memo[k]
+                    if read and read not in out:
+                        out.append(read)
         return out
 
     def near_miss(self, title: str) -> tuple[str, float] | None:

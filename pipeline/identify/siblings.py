@@ -121,7 +121,7 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     first_known: dict[tuple[str, int, str], int] = {}
     for c in cands:
         m = gaz.match(c.text, allow_prefix=False)
-        if m and m.method in ("exact", "part", "inflected"):
+        if m and m.method in ("exact", "part", "inflected", "reading"):
             tier = _tier(c, levels)
             known.setdefault(tier, set()).add(m.game_id)
             matched[c.start] = m.game_id

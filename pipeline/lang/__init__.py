@@ -63,6 +63,19 @@ class Language:
     def script(self) -> BudgetedPattern | None:
         return compile_pattern(self.profile.script) if self.profile.script else None
 
+    def reading(self, text: str) -> str | None:
+        """How a short text (a name) sounds, by the tokenizer's readings, where the profile
+        compares names so (`names.by_reading`): 7ならべ and 7並べ are both ナナナラベ."""
+        if not self.profile.names.by_reading:
+            return None
+        tokenizer = self.nlp.tokenizer
+        analyzer = getattr(tokenizer, "tokenizer", None)
+        if not hasattr(analyzer, "tokenize") or not text.strip():
+            return None
+        mode = getattr(tokenizer, "split_mode", None)
+        morphemes = analyzer.tokenize(text, mode) if mode is not None else analyzer.tokenize(text)
+        return "".join(m.reading_form() for m in morphemes)
+
     def inflections(self, word: str) -> tuple[str, ...]:
         """Every case form of a card name (туз -> туза, тузом, ...) where the profile inflects them."""
         if not (self.profile.inflect_card_names and self.morph) or len(word) < 3 \

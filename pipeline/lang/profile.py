@@ -99,6 +99,9 @@ class Names(ProfileModel):
     # constructions that give a game its name in running text (group `name`): "a game called
     # X", "I call it X", 「X」という遊び, "игра под названием «X»"
     naming: Patterns = Field(default_factory=list)
+    # names are also compared by how they sound, the tokenizer's reading (a Japanese name is
+    # written in kanji or in kana: 7並べ, 7ならべ; ババ抜き, ばばぬき)
+    by_reading: bool = False
 
     _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase",
                                 "game_words", "clause", "name_labels", "naming")(_check_patterns)

@@ -72,7 +72,7 @@ def _term_games(knowledge: Knowledge) -> dict[str, set[str]]:
 def _runin_game(m, c: Candidate, gaz: GameIndex, knowledge: Knowledge) -> bool:
     """A run-in name opens a game only as the game's own name (not a fuzzy match), with the rest
     of its line speaking of a game: then even a common word is the game ("Дурак. Эта игра …")."""
-    if m.method not in ("exact", "part", "inflected"):
+    if m.method not in ("exact", "part", "inflected", "reading"):
         return False
     words = knowledge.compiled(("game_words",), lambda: compile_pattern(
         "|".join(knowledge.languages.all_patterns(lambda p: p.names.game_words)) or "(?!)"))
