@@ -361,3 +361,12 @@ def test_a_japanese_name_written_in_kana_is_the_game_of_its_kanji_name():
 def test_a_blogs_navigation_line_is_no_title():
     text = "ブログ\n\nトランプ。\n\n友人の家で遊びました。52枚のカードを配ります。\n"
     assert segmentation(text, "ja").provisional == []
+
+
+def test_a_name_over_counted_rows_is_a_summary_title_and_a_zero_count_is_chrome():
+    # a forum post: a name line over bulleted rows that count players and cards
+    text = ("  Joined:\n  Sep 21, 2015\n  Click to Copy IP\n  0 Players Online\n\nSome text about the forum.\n\n"
+            "  War (battle)\n  • 2 players\n  • 52 cards\n  Both players are given 26 cards each.\n")
+    seg = segmentation(text, "en")
+    assert seg.provisional == []
+    assert [(s.game_id, s.start_line) for s in seg.sections if s.level == 0 and s.game_id] == [("war", 8)]

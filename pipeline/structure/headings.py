@@ -17,7 +17,7 @@ from pipeline.positions import split_lines
 from schemas import Document
 
 _PUNCTUATION = compile_pattern(r"[。、，,.:：]")
-_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS)\}")
+_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS|COUNTS)\}")
 
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 
@@ -114,11 +114,6 @@ class Conventions:
 CONVENTIONS_FILE = Path(__file__).parent / "conventions.yaml"
 
 
-def _expand_labels(pattern: str, languages) -> str:
-    labels = "|".join(w for lang in languages for words in lang.profile.statements.labels.values() for w in words)
-    return pattern.replace("{LABELS}", labels or "(?!)")
-
-
 def conventions_of(knowledge) -> Conventions:
     """The heading conventions with the knowledge's language words, built once."""
     return knowledge.compiled(("conventions",), lambda: load_conventions(knowledge.languages))
@@ -127,22 +122,31 @@ def conventions_of(knowledge) -> Conventions:
 def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
     data = load_model(path, ConventionsFile)
     by_name = {name: c.model_copy(update={"name": name}) for name, c in data.conventions.items()}
-    for name in list(by_name):  # {LABELS} in a neighbour line's pattern: the profiles' labels
-        for field in ("next_line", "prev_line_not"):
-            pattern = getattr(by_name[name], field)
-            if pattern is not None and "{LABELS}" in pattern.pattern:
-                by_name[name] = by_name[name].model_copy(update={field: compile_pattern(
-                    _expand_labels(pattern.pattern, languages), regex.IGNORECASE)})
 
     def words(get) -> str:
         return "|".join(regex.escape(w) for w in languages.all_patterns(get)) or "(?!)"
 
-    labels = "|".join(w for lang in languages for words in lang.profile.statements.labels.values() for w in words)
+    def any_of(patterns: list[str]) -> str:
+        return "|".join(f"(?:{p})" for p in patterns) or "(?!)"
+
+    labels = [w for lang in languages for ws in lang.profile.statements.labels.values() for w in ws]
+    units = [w for lang in languages for w in lang.profile.statements.units.get("players", [])]
+    range_between = any_of(list(languages.all_patterns(lambda p: p.statements.range_between)))
     fill = {"CONTENTS": words(lambda p: p.headings.contents), "SENTENCE_END": words(lambda p: p.headings.sentence_end),
-            "LABELS": labels or "(?!)"}
+            "LABELS": any_of(labels),
+            # a count of players: "2 players", "2–4 игрока", "2〜4人" (a count of cards is as
+            # often a score table's row: "12枚のカード、すべて勝ち 12")
+            "COUNTS": rf"[1-9]\d*(?:(?:{range_between})\d+)?\s*(?:{any_of(units)})"}
 
     def expand(pattern: str) -> str:
         return _SLOTS.sub(lambda m: fill[m.group(1)], pattern)
+
+    for name in list(by_name):  # the slots of a neighbour line's pattern: the profiles' words
+        for field in ("next_line", "prev_line_not"):
+            pattern = getattr(by_name[name], field)
+            if pattern is not None and _SLOTS.search(pattern.pattern):
+                by_name[name] = by_name[name].model_copy(update={field: compile_pattern(
+                    expand(pattern.pattern), regex.IGNORECASE)})
 
     return Conventions(data.min_game_hits, by_name, tuple(compile_pattern(expand(p)) for p in data.not_heading),
                        compile_pattern(expand(data.contents_heading), regex.IGNORECASE), data.contents_prose_chars)
