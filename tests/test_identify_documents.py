@@ -370,3 +370,35 @@ def test_a_name_over_counted_rows_is_a_summary_title_and_a_zero_count_is_chrome(
     seg = segmentation(text, "en")
     assert seg.provisional == []
     assert [(s.game_id, s.start_line) for s in seg.sections if s.level == 0 and s.game_id] == [("war", 8)]
+
+
+def test_the_game_is_the_one_named_where_the_rules_are_stated():
+    # an introduction names many games; the paragraph that counts cards names one
+    text = ("トランプ\n\nトランプの歴史は古い。当時は「天正カルタ」と呼ばれた。\n\n"
+            "最も基本的な遊び方は「ババ抜き」だ。カードを均等に配り、1枚選んで隣に渡す。\n\n"
+            "他にも、「神経衰弱」「大富豪」「七並べ」など、たくさんの遊び方がある。\n")
+    assert [g for _, g in top_games(text, "ja")] == ["old-maid"]
+    # the game named by a title line over the rules, after an introduction naming another
+    text = ("Читаем книгу\n\nБридж признан олимпийским видом спорта. Бридж преподают в школах.\n\n"
+            "<p>Веришь – не веришь</p>\n\nИграть можно колодой в 36 или в 52 карты.\n")
+    assert [g for _, g in top_games(text, "ru")] == ["cheat"]
+
+
+def test_a_game_compared_in_the_rules_is_not_their_game_and_the_most_specific_name_wins():
+    # 「通常の七並べとは違い」: compared; 「斜め七並べ」 quoted: the variant the rules are of
+    text = ("お久しぶりです\n僕が高校時代に新聞で読んだんですが、「斜め七並べ」をプロ棋士の方が休憩中になさるようでして、"
+            "地方では別の名前でも言うみたいです。よく遊ばれているそうです。\nルール\n通常の七並べとは違い、最初に出すのは1枚だけ。\n")
+    seg = segmentation(text, "ja")
+    (game,) = seg.provisional
+    assert game.names.ja == "斜め七並べ" and game.parent == "fan-tan"
+
+
+def test_a_title_in_parts_names_its_game_by_the_part_that_is_not_title_words():
+    seg = segmentation("基本ルール - ホシフル -\n\nはじめに\n\n各人にカードを5枚ずつ配ります。\n", "ja")
+    (game,) = seg.provisional
+    assert game.names.ja == "ホシフル"
+
+
+def test_a_section_word_over_the_rules_is_no_games_name():
+    text = "概要\n二人で行う遊戯。\nルール\n- 手札を8枚ずつ配り、場札として8枚を並べる。\n"
+    assert segmentation(text, "ja").provisional == []

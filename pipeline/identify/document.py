@@ -16,8 +16,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import islice
 
+import regex
+
 from pipeline.identify.index import game_index
 from pipeline.identify.siblings import rule_words
+from pipeline.ingest.normalize import normalize
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import Covered, line_starts, split_lines
 
@@ -184,6 +187,18 @@ def _name_label(knowledge, index, head: str, lang: str) -> tuple[str, int] | Non
     return (m.group("title"), m.start("title")) if m else None
 
 
+def _compared(knowledge, lang: str, text: str, a: int, b: int) -> bool:
+    """Whether the name at text[a:b] is another game compared ("like Whist", 「七並べとは違い」,
+    "как в бридже"): the profile's attribution words just before or after it."""
+    def words(kind: str) -> BudgetedPattern:
+        return knowledge.compiled(("naming_compared", kind, lang), lambda: compile_pattern(
+            "|".join(f"(?:{w})" for w in getattr(knowledge.languages[lang].profile.attribution, kind)) or "(?!)",
+            flags=regex.IGNORECASE))
+    window = text[max(0, a - COMPARED_REACH):a]
+    before = [m for m in words("compared_before").finditer(window) if len(window[m.end():].split()) <= 2]
+    return bool(before) or bool(words("compared_after").match(text[b:b + COMPARED_REACH].lstrip()))
+
+
 def _naming(knowledge, index, body: str, lang: str) -> tuple[str | None, str | None, int] | None:
     """The first game a naming construction of the document's language names in the lead ("I call
     it Grid", 「花合わせ」という遊び, "игра под названием «Козёл»"): (known game, or None and the
@@ -191,18 +206,10 @@ def _naming(knowledge, index, body: str, lang: str) -> tuple[str | None, str | N
     def build():
         return [compile_pattern(w) for w in knowledge.languages[lang].profile.names.naming]
 
-    def words(kind: str) -> BudgetedPattern:
-        return knowledge.compiled(("naming_compared", kind, lang), lambda: compile_pattern(
-            "|".join(f"(?:{w})" for w in getattr(knowledge.languages[lang].profile.attribution, kind)) or "(?!)"))
-
-    def compared(text: str, a: int, b: int) -> bool:
-        window = text[max(0, a - COMPARED_REACH):a]
-        before = [m for m in words("compared_before").finditer(window) if len(window[m.end():].split()) <= 2]
-        return bool(before) or bool(words("compared_after").match(text[b:b + COMPARED_REACH].lstrip()))
     found = []
     for pattern in knowledge.compiled(("naming", lang), build):
         for m in pattern.finditer(body[:PHRASE_CHARS]):
-            if compared(body, m.start(), m.end()):
+            if _compared(knowledge, lang, body, m.start(), m.end()):
                 continue    # 「ぶたのしっぽ」というゲームに似ています: another game, compared
             name = m.group("name")
             gid = _known(index, name, prefix=False)
@@ -211,6 +218,46 @@ def _naming(knowledge, index, body: str, lang: str) -> tuple[str | None, str | N
                 found.append((m.start("name"), gid, named))
                 break
     return min(found) if found else None
+
+
+_CLOSED = compile_pattern(r"[.!?。！？]\s*$")
+_PARAGRAPHS = compile_pattern(r"[^\n]+(?:\n[ \t]*[^\s][^\n]*)*")
+
+
+def _rules_paragraph(knowledge, index, body: str, lang: str) -> tuple[str, int, str] | None:
+    """The game of the paragraph that states the most rules (counts of cards or packs) among the
+    paragraphs that name exactly one game (not one they compare: "как в бридже", 「通常の七並べ
+    とは違い」), or whose short line above names one (a title): a page's introduction names many
+    games ("七並べ、ポーカー、ダウト…", "бридж … признан олимпийским видом спорта"), the rules
+    name theirs (「ジジ抜き」は52枚のカードから…). (the game, the offset in `body` of the
+    paragraph or title naming it, that paragraph's text)."""
+    best = None
+    above: tuple[str, int] | None = None      # the last paragraph, when it is a short line
+    for m in _PARAGRAPHS.finditer(body):
+        text = m.group()
+        stated = len(rule_words(knowledge).findall(text))
+        if stated and (best is None or stated > best[0]):
+            named = _named_here(knowledge, index, text, lang)
+            if len(named) == 1:
+                best = (stated, named[0], m.start(), text)
+            elif not named and above is not None:
+                titled = _named_here(knowledge, index, above[0], lang)
+                if len(titled) == 1:
+                    best = (stated, titled[0], above[1], above[0] + "\n" + text)
+        # a title: a short line that is no sentence ("Данный вариант … называется «Бридж»." is one)
+        above = (text, m.start()) if len(text.strip()) <= TITLE_CHARS and not _CLOSED.search(text) else None
+    return best[1:] if best else None
+
+
+def _named_here(knowledge, index, text: str, lang: str) -> list[str]:
+    """The games `text` names in running text, not in a comparison, in the order named."""
+    out: list[str] = []
+    folded = normalize(text).casefold()
+    for m in index.text_names[0].finditer(folded):
+        gid = index.plain_mention(m.group())
+        if gid and gid not in out and not _compared(knowledge, lang, folded, m.start(), m.end()):
+            out.append(gid)
+    return out
 
 
 def _a_page_name(knowledge, index, doc, start: int, end: int, named: str) -> bool:
@@ -303,10 +350,17 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     if quoted:  # 「トランプゲーム「でん」」, «игра «Сундучок»»: a game phrase names it, quoted
         return DocumentGame(None, quoted[0], "game-phrase", at(quoted[1]))
     if lines:  # a title line that is a name, in a text that calls it a card game at once
-        named = index.plausible_name(lines[0][1])
+        named = index.plausible_name(index.name_part(lines[0][1]))
         cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])
         if named and cue and len(_WORDS.findall(named)) <= 3:
             return DocumentGame(None, named, "title-line", lines[0][0])
+    stated = _rules_paragraph(knowledge, index, body, doc.language)
+    if stated:  # the one game named where the rules are stated, after an introduction naming others
+        gid, offset, paragraph = stated
+        variant = _quoted_variant(index, paragraph)   # the most specific name: 「斜め七並べ」
+        if variant and variant[1] == gid:
+            return DocumentGame(None, variant[0], "rules-paragraph", at(offset), gid)
+        return DocumentGame(gid, None, "rules-paragraph", at(offset))
     variant = _quoted_variant(index, body[:LEAD_CHARS])
     if variant:  # «斜め七並べ»: a known game's name with more words, quoted: a variant of it
         name, parent, offset = variant
@@ -327,7 +381,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if len(counts) == 1 and index.mentions(body[:LEAD_CHARS], card_words=False):
             return DocumentGame(best, None, "mentions", start)
     if lines:  # a name over rules: the text under the title line counts cards or packs at once
-        named = index.plausible_name(lines[0][1])
+        named = index.plausible_name(index.name_part(lines[0][1]))
         after = doc.normalized[doc.norm_index(lines[0][0]):doc.norm_index(min(end, lines[0][0] + CUE_CHARS))]
         if named and len(_WORDS.findall(named)) <= 3 and rule_words(knowledge).search(after):
             return _named_game(index, named, "title-line", lines[0][0])

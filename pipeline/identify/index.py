@@ -57,7 +57,10 @@ def game_names(game) -> list[str]:
     return [n for n in [*game.names.model_dump().values(), *game.aliases] if n]
 
 
-_ONE_SPACE = {ord(c): " " for c in "\n\t\r\f\v\u3000\u00a0"}
+# a dash of any length between a name's words is one dash ("Веришь – не веришь", "Верю — не
+# верю"); one character for one keeps the offsets
+_ONE_SPACE = {**{ord(c): " " for c in "\n\t\r\f\v\u3000\u00a0"},
+              **{ord(c): "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}}
 
 
 class NameFinder:
@@ -267,6 +270,25 @@ class GameIndex:
             out.append(word[:1].upper() + word[1:] if w[:1].isupper() else word)
         return " ".join(out)
 
+    def name_part(self, title: str) -> str:
+        """Of a title in parts, the one part that is not only words a title wraps around a name
+        ("基本ルール - カルク -" -> "カルク", "Rules | Spit" -> "Spit"); else the title."""
+        parts = [p.strip(" \t-–—|:：") for p in _TITLE_PARTS.split(normalize(title).strip())]
+        parts = [p for p in parts if p]
+        named = [p for p in parts if not self._only_wrapping(p)]
+        return named[0] if len(parts) > 1 and len(named) == 1 else title
+
+    def _only_wrapping(self, part: str) -> bool:
+        words = [w.strip(".,!?") for w in part.casefold().split()]
+        if all(w in self._not_names for w in words):
+            return True
+        if not _DENSE.search(part):
+            return False
+        rest = part.casefold()   # a script without spaces writes them together: 基本ルール
+        for w in sorted((w for w in self._not_names if _DENSE.search(w)), key=len, reverse=True):
+            rest = rest.replace(w, "")
+        return not rest.strip()
+
     def _without_wrapping_words(self, name: str) -> str:
         """`name` without leading or trailing words that are no names ("online", "онлайн")."""
         words = name.split()
@@ -417,7 +439,7 @@ class GameIndex:
         spaced: dict[str, str] = {}
         for g in self.knowledge.games:
             for n in game_names(g):
-                key = normalize(n).casefold().strip()
+                key = normalize(n).casefold().strip().translate(_ONE_SPACE)
                 shortest = MIN_MENTION_CHARS_DENSE if _DENSE.search(key) else MIN_MENTION_CHARS
                 if len(key) >= shortest and not key.isdigit() and (common or key not in self._common_names) \
                         and (card_words or not self._is_card_word(_NON_WORD.sub("", key))):

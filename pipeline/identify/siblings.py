@@ -34,7 +34,10 @@ def rule_words(knowledge):
         number = "|".join(f"(?:{lang.numbers.pattern})" for lang in langs)
         unit = "|".join(f"(?:{u})" for u in units) or "(?!)"
         label = "|".join(f"(?:{w})" for w in labels) or "(?!)"
-        return compile_pattern(rf"(?i)(?<!\w)(?:{number})(?:[\s\-]+\w+){{0,2}}?[\s\-]*(?:{unit})"
+        # (a number is not the end of a word: "A10"; a letter of a script without spaces may
+        # stand before it: 「カードを1枚」)
+        edge = r"(?<![^\W\p{Han}\p{Hiragana}\p{Katakana}])"
+        return compile_pattern(rf"(?i){edge}(?:{number})(?:[\s\-]+\w+){{0,2}}?[\s\-]*(?:{unit})"
                                rf"|(?m:^[ \t]*(?:{label})[ \t]*[:：])")
     return knowledge.compiled(("rule_words",), build)
 
