@@ -81,11 +81,11 @@ def test_a_japanese_line_with_a_case_particle_between_words_is_a_clause_not_a_na
 
 
 def test_a_flat_heading_set_in_the_type_of_the_books_games_is_a_game():
-    # games in plain capitals, their topics in italics: LOTTERY is set as the games are
+    # games in plain capitals, their topics in italics: GRANGE is set as the games are
     text = ("NAP.\n\n" + RULES + "_POOL OR KITTY_.\n\n" + RULES + "LOO.\n\n" + RULES
-            + "_CLUB LAW_.\n\n" + RULES + "LOTTERY.\n\n" + RULES + "_SPARE HAND_.\n\n" + RULES
+            + "_CLUB LAW_.\n\n" + RULES + "GRANGE.\n\n" + RULES + "_SPARE HAND_.\n\n" + RULES
             + "CASSINO.\n\n" + RULES)
-    assert [g for _, g in top_games(text, "en")] == ["napoleon", "loo", "lottery", "cassino"]
+    assert [g for _, g in top_games(text, "en")] == ["napoleon", "loo", "grange", "cassino"]
     # where topics are set as the games are, the type tells nothing: no game from it
     plain = text.replace("_POOL OR KITTY_.", "POOL OR KITTY.").replace("_CLUB LAW_.", "CLUB LAW.") \
         .replace("_SPARE HAND_.", "SPARE HAND.")
