@@ -402,3 +402,11 @@ def test_a_title_in_parts_names_its_game_by_the_part_that_is_not_title_words():
 def test_a_section_word_over_the_rules_is_no_games_name():
     text = "概要\n二人で行う遊戯。\nルール\n- 手札を8枚ずつ配り、場札として8枚を並べる。\n"
     assert segmentation(text, "ja").provisional == []
+
+
+def test_a_menu_of_games_at_the_top_of_a_page_is_no_title_and_a_category_is_no_name():
+    text = ("Карточные шулеры | История карточных игр |\n Пасьянсы\n Дурак\n Покер\n Преферанс\n\n Детские игры\n"
+            " Семейные игры\n\nИграют от двух до шести человек. Используют колоду в 36 листов.\n")
+    seg = segmentation(text, "ru")
+    assert seg.provisional == [] and top_games(text, "ru") == []
+    assert segmentation("Family games\n\nEach player is dealt five cards from a pack of 52 cards.\n", "en").provisional == []

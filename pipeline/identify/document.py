@@ -260,6 +260,35 @@ def _named_here(knowledge, index, text: str, lang: str) -> list[str]:
     return out
 
 
+MENU_RUN = 3          # this many short lines in a row, each a game's name: a menu of games
+MENU_LINE_CHARS = 40
+
+
+def menu_runs(index, text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """ORIGINAL spans of runs of short lines that are each a known game's whole name (a site's
+    menu of games: "Пасьянсы / 1000 / Дурак / Покер"): entries, not a title or a mention."""
+    runs: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    chunk = text[start:end]
+
+    def close():
+        if len(run) >= MENU_RUN:
+            runs.append((run[0][0], run[-1][1]))
+        run.clear()
+
+    for line, offset in zip(split_lines(chunk), line_starts(chunk), strict=True):
+        name = line.strip()
+        if not name:
+            continue    # a blank line inside a menu does not end it
+        m = index.match(name, allow_prefix=False) if len(name) <= MENU_LINE_CHARS else None
+        if m and m.method in ("exact", "part", "inflected", "reading"):
+            run.append((start + offset, start + offset + len(line)))
+        else:
+            close()
+    close()
+    return runs
+
+
 def _a_page_name(knowledge, index, doc, start: int, end: int, named: str) -> bool:
     """An unknown title the text never names again, over a text whose game phrase quotes a game
     ("FreelyApps" over 「トランプゲームの「ゲスイット」」): the site's or the page's name, not its game's."""
@@ -281,6 +310,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     `not_title(offset, line)` says a line is no title; `not_prose` are ORIGINAL spans of table
     rows, label lines and chrome: no title and no sentence with a subject ("Skills | Memory")."""
     index = game_index(knowledge)
+    entries = [*entries, *menu_runs(index, doc.text, start, end)]
     head = doc.text[start:min(end, start + 3000)]
     for pattern in (_DECLARED, _MARKUP_TITLE):
         m = pattern.search(head)
