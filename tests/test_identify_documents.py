@@ -249,6 +249,18 @@ def test_a_list_item_is_no_heading_and_no_title_line():
     assert all("人数" not in (g.names.ja or "") for g in segmentation(text, "ja").provisional)
 
 
+def test_a_nakaguro_bullet_line_is_a_list_item_not_a_heading():
+    # a Japanese list of games, each line a 中黒 bullet: entries of a list, never headings
+    from pipeline.ingest import ingest
+    from pipeline.structure import block_tree
+    text = ("いろいろなカードゲーム\n\n・スコパ\n・ブリスコラ\n・セッテベッロ\n\n"
+            "スコパは40枚のカードを使うゲームです。\n")
+    entry = ManifestEntry(id="t", file="texts/t.txt", language="ja", title="T")
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
+    kinds = [b.kind for b in block_tree(doc, KNOWLEDGE).blocks if 3 <= b.line <= 5]
+    assert kinds == ["list_item"] * 3
+
+
 def test_a_common_word_game_is_no_game_phrase_and_a_plural_rank_is_no_mention():
     # "a game of Indian origin": Indian is a patience's name and a common word; "the sevens" are
     # cards, not Sevens (Fan Tan); the game is the one the title names
