@@ -243,6 +243,7 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
                          documents={e.id: done[e.id].document for e in order}, knowledge=knowledge)
     result.processed = [e.id for e in todo]
     result.warnings.extend(cache_notes)
+    result.warnings.extend(knowledge.warnings)
     provisional: dict[str, Game] = {}
     for e in order:
         result.sections[e.id] = done[e.id].sections

@@ -167,23 +167,36 @@ def evaluate(corpus: Path = CorpusOpt,
 
 @app.command()
 def train(unseen: list[Path] = typer.Argument(..., help="Folders of hand-read texts (expected.json)."),
-          out: Path = typer.Option(None, "--out", help="Where to write the scorer (default: the one the build reads)."),
+          out: Path = typer.Option(None, "--out", help="Where to write the heading scorer (default: the one the build reads)."),
+          facts_out: Path = typer.Option(None, "--facts-out",
+                                         help="Where to write the fact scorer (default: the one the build reads)."),
           corpus: Path = CorpusOpt) -> None:
     """Fit the heading scorer on the headings of the given texts and of the corpus's gold
-    sections, measure rules, model and either leaving one site out, and keep the best."""
+    sections, and the fact scorer on the given texts' candidates; measure each way leaving one
+    site out, and keep the best."""
     from pipeline.evaluate import GOLD_DIR
     from pipeline.identify.heading_scorer import SCORER_FILE
+    from pipeline.knowledge.fact_scorer import SCORER_FILE as FACT_SCORER_FILE
     from pipeline.train import train_and_write
+    from pipeline.train_facts import train_facts
 
-    target = out or SCORER_FILE
+    target, facts_target = out or SCORER_FILE, facts_out or FACT_SCORER_FILE
     try:
         scorer = train_and_write(unseen, corpus, GOLD_DIR, target)
+        m = scorer.measured
+        console.print(f"{scorer.rows} headings of {scorer.sites} sites; leave one site out: " + "; ".join(
+            f"{w} P {m[w + '_precision']:.3f} R {m[w + '_recall']:.3f}" for w in ("rules", "model", "either"))
+            + f"; kept: {scorer.way}; wrote {target}", highlight=False)
+        facts = train_facts(unseen, facts_target, corpus, GOLD_DIR)
     except HoyleError as exc:
         _fail(exc)
-    m = scorer.measured
-    console.print(f"{scorer.rows} headings of {scorer.sites} sites; leave one site out: " + "; ".join(
-        f"{w} P {m[w + '_precision']:.3f} R {m[w + '_recall']:.3f}" for w in ("rules", "model", "either"))
-        + f"; kept: {scorer.way}; wrote {target}", highlight=False)
+    m = facts.measured
+    console.print(f"{facts.rows} fact candidates of {facts.sites} sites; leave one site out: " + "; ".join(
+        f"{w} P {m[w + '_precision']:.3f} R {m[w + '_recall']:.3f}" for w in ("rules", "model", "combined"))
+        + f"; kept: {facts.way}; wrote {facts_target}", highlight=False)
+    for lang in sorted({k.split(":")[0] for k in m if ":" in k}):
+        console.print(f"  {lang}: " + "; ".join(f"{w} P {m[f'{lang}:{w}_precision']:.3f} R {m[f'{lang}:{w}_recall']:.3f}"
+                                              for w in ("rules", "model", "combined")), highlight=False)
 
 
 def _reads_the_build(command):

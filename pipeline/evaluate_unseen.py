@@ -132,6 +132,47 @@ def read_expected(folder: Path) -> dict:
         raise HoyleError(f"{expected_path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
 
 
+def expected_facts(text: str, wanted: list[tuple[dict, set[str]]]) -> list[tuple[set[str], dict, tuple[int, int]]]:
+    """(the game ids it may carry, the expected fact, the lines of its quote) for every expected
+    fact of the games a text is judged on."""
+    gold = []
+    for game, near in wanted:
+        for fact in game["facts"]:
+            at = text.find(fact["quote"])
+            lines = (_line_of(text, at), _line_of(text, at + len(fact["quote"]))) if at >= 0 else (0, 0)
+            gold.append((near, fact, lines))
+    return gold
+
+
+def _item(facet: str) -> str | None:
+    return facet.split(":", 1)[1] if facet.startswith("score:") else None
+
+
+def _near_quote(f: dict, g: tuple) -> bool:
+    first, last = g[2]
+    return first - 1 <= f["anchor"]["line"] <= last + 1
+
+
+def stated(f: dict, g: tuple, items: frozenset[str] = frozenset()) -> bool:
+    """A predicted fact (a facts.jsonl record) states an expected fact's game, facet and value.
+    A scoring item the registry (`items`) does not name is named by its label on each side: the
+    annotator's id and the pipeline's spelling of the label differ, so such a fact states the
+    expected one only at its place (within a line of the expected quote)."""
+    near, fact, _ = g
+    if f["game_id"] not in near or _value_key(f["facet"], f["value"]) != _value_key(fact["facet"], fact["value"]):
+        return False
+    if f["facet"] == fact["facet"]:
+        return True
+    mine, theirs = _item(f["facet"]), _item(fact["facet"])
+    return bool(mine and theirs) and mine not in items and theirs not in items and _near_quote(f, g)
+
+
+def found_at(f: dict, g: tuple, items: frozenset[str] = frozenset()) -> bool:
+    """A predicted fact (one of its citations in `anchor`) finds an expected fact: it states it
+    within a line of the expected quote."""
+    return stated(f, g, items) and _near_quote(f, g)
+
+
 def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
     from pipeline.build import build, load_checked_knowledge
     from pipeline.manifest import load_manifest
@@ -149,6 +190,7 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
     corpus = load_manifest(folder)
     knowledge = load_checked_knowledge(corpus)
     judge = GameJudge(knowledge, games)
+    items = frozenset(knowledge.facets.items)
     entries = {e.id: e for e in corpus.entries}
     out_evals = []
     for case in expected["cases"]:
@@ -162,36 +204,19 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
         # fact cites every place it states its value: found when one is the expected quote's
         rules = [f for f in facts if f["source_id"] == sid and f.get("role", "rule") in RULE_ROLES]
         mine = [{**f, "anchor": a} for f in rules for a in (f.get("evidence") or [f["anchor"]])]
-        gold = []
-        for game, near in wanted:
-            for fact in game["facts"]:
-                at = text.find(fact["quote"])
-                lines = (_line_of(text, at), _line_of(text, at + len(fact["quote"]))) if at >= 0 else (0, 0)
-                gold.append((near, fact, lines))
-
-        def same(f: dict, g: tuple) -> bool:
-            near, fact, (first, last) = g
-            return (f["game_id"] in near and f["facet"] == fact["facet"]
-                    and _value_key(f["facet"], f["value"]) == _value_key(fact["facet"], fact["value"])
-                    and first - 1 <= f["anchor"]["line"] <= last + 1)
-
+        gold = expected_facts(text, wanted)
         for g in gold:
             ev.facts.gold += 1
-            if any(same(f, g) for f in mine):
+            if any(found_at(f, g, items) for f in mine):
                 ev.facts.found += 1
             else:
                 ev.missed_facts.append({"game": g[1] and g[0] and next(iter(sorted(g[0])), None), **g[1]})
-        def stated(f: dict, g: tuple) -> bool:
-            near, fact, _ = g
-            return (f["game_id"] in near and f["facet"] == fact["facet"]
-                    and _value_key(f["facet"], f["value"]) == _value_key(fact["facet"], fact["value"]))
-
         # precision per fact: right when the text states that value for that game and facet (the
         # expected facts quote each value once; a second place stating it is no wrong fact). A
         # long text read for some facts only (`all_facts: false`) is judged for recall alone.
         for f in rules if case.get("all_facts", True) else ():
             ev.facts.judged += 1
-            if any(stated(f, g) for g in gold):
+            if any(stated(f, g, items) for g in gold):
                 ev.facts.correct += 1
             else:
                 ev.wrong_facts.append(f)

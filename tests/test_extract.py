@@ -36,11 +36,12 @@ def test_rank_names_of_every_language_map_to_codes(text, codes):
     assert parse_rank_list(text, vocabulary(KNOWLEDGE)) == codes
 
 
-def facts_of(text: str, lang: str, conventions: tuple[str, ...] = ()):
+def facts_of(text: str, lang: str, conventions: tuple[str, ...] = (), knowledge=None):
+    knowledge = knowledge or KNOWLEDGE
     entry = ManifestEntry(id="t", file="texts/t.txt", language=lang, title="T", conventions=list(conventions))
-    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
-    secs, _ = segment(doc, KNOWLEDGE)
-    facts = extract(doc, secs, KNOWLEDGE)
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=knowledge.languages)
+    secs, _ = segment(doc, knowledge)
+    facts = extract(doc, secs, knowledge)
     return {(f.game_id, f.facet, str(f.value)) for f in facts}, facts, doc
 
 

@@ -86,9 +86,15 @@ SITES = {
 def test_train_fits_measures_leaving_one_site_out_and_keeps_a_way(tmp_path):
     folder = _unseen_folder(tmp_path, SITES)
     out = tmp_path / "scorer.json"
-    res = CliRunner().invoke(app, ["train", str(folder), "--out", str(out)])
+    facts_out = tmp_path / "facts.json"
+    res = CliRunner().invoke(app, ["train", str(folder), "--out", str(out), "--facts-out", str(facts_out)])
     assert res.exit_code == 0, res.output
     scorer = HeadingScorer.model_validate_json(out.read_text(encoding="utf-8"))
+    # the fact scorer is fitted and measured the same way, its three ways printed
+    from pipeline.knowledge.fact_scorer import FactScorer
+    facts = FactScorer.model_validate_json(facts_out.read_text(encoding="utf-8"))
+    assert facts.way in ("rules", "combined") and "fact candidates of" in res.output
+    assert {f"{w}_{m}" for w in ("rules", "model", "combined") for m in ("precision", "recall")} <= set(facts.measured)
     assert scorer.way in ("rules", "model", "either") and scorer.sites >= 3 and scorer.rows >= 9
     assert set(scorer.measured) == {f"{w}_{m}" for w in ("rules", "model", "either") for m in ("precision", "recall")}
     assert "leave one site out" in res.output and f"kept: {scorer.way}" in res.output
@@ -96,9 +102,10 @@ def test_train_fits_measures_leaving_one_site_out_and_keeps_a_way(tmp_path):
 
 def test_train_refuses_texts_without_headings_of_both_kinds(tmp_path):
     folder = _unseen_folder(tmp_path, {"book-a": (["Cribbage", "Snap", "Whist"], ["Cribbage", "Snap", "Whist"])})
-    res = CliRunner().invoke(app, ["train", str(folder), "--out", str(tmp_path / "s.json")])
+    res = CliRunner().invoke(app, ["train", str(folder), "--out", str(tmp_path / "s.json"),
+                                   "--facts-out", str(tmp_path / "f.json")])
     assert res.exit_code == 2 and "both kinds" in res.output
-    assert not (tmp_path / "s.json").exists()
+    assert not (tmp_path / "s.json").exists() and not (tmp_path / "f.json").exists()
 
 
 def test_eval_loso_reports_games_identified_per_language_and_layout(tmp_path):

@@ -67,6 +67,13 @@ def _corpus_with(tmp_path, name: str, edit) -> Path:
     ("lang/de/token_rules.yaml", lambda t: t.replace("facet: hand_size", "facet: hand"), r"token_rules.yaml:4: .*unknown facet 'hand'"),
     ("facets.yaml", lambda t: t.replace("  players: {type: range,", "  players: {type: rangee,"), r"facets.yaml:\d+: facets.players.type"),
     ("facets.yaml", lambda t: t.replace("families: [cribbage]}", "familes: [cribbage]}", 1), r"facets.yaml:\d+: items.pair.familes: unknown key"),
+    # issue 29: a cue group no vocabulary lists is a misspelling, in the registry or a profile
+    ("facets.yaml", lambda t: t.replace("cues: [deck],", "cues: [dekc],", 1),
+     r"facets.yaml:\d+: facets.deck_size.cues.0: unknown cue group 'dekc'"),
+    ("facets.yaml", lambda t: t.replace("not_with: [bonus]", "not_with: [bonsu]", 1),
+     r"facets.yaml:\d+: facets.target_score.not_with.0: unknown cue group 'bonsu'"),
+    ("lang/de/profile.yaml", lambda t: t + "statements:\n  cues:\n    jeder: ['\\bjede[rnm]?\\b']\n",
+     r"profile.yaml:\d+: statements.cues.jeder: unknown cue group 'jeder'"),
     ("terms.yaml", lambda t: t.replace("  A:  {en: [ace],", "  A:  {eng: [ace],"), r"terms.yaml:\d+: ranks.A.eng: unknown key"),
     ("games.yaml", lambda t: t.replace("parent: piquet", "parent: piquett", 1), r"games.yaml:\d+: \d+.parent: parent 'piquett' is not a game id"),
     # issue 14: the top-level shape of a file, a bad regex, a rule without a pattern
@@ -82,6 +89,24 @@ def test_a_mistake_in_a_knowledge_file_names_its_file_and_line(tmp_path, name, e
     corpus = _corpus_with(tmp_path, name, edit)
     with pytest.raises(HoyleError, match=message):
         load_checked_knowledge(load_manifest(corpus))
+
+
+def test_every_cue_group_the_code_reads_is_in_the_vocabulary():
+    # a group named in Python ("cues.get('subject')") has its meaning in cue_groups.yaml too
+    # (the roles' groups are the typed fields of a profile's `statements: roles:`)
+    import re
+
+    from pipeline.lang.cue_groups import load_vocabulary
+    vocab = load_vocabulary().groups
+    root = Path(__file__).parent.parent / "pipeline"
+    named = {m for path in root.rglob("*.py")
+             for m in re.findall(r"(?<!cues\.)cues(?:\.get\(|\[)\"(\w+)\"", path.read_text(encoding="utf-8"))}
+    assert named and named <= set(vocab), sorted(named - set(vocab))
+
+
+def test_a_language_lacking_a_cue_group_the_registry_names_is_a_build_warning():
+    knowledge = load_knowledge(load_manifest(CORPUS))
+    assert any("gives no words to cue group" in w and "'ja'" in w for w in knowledge.warnings)
 
 
 def test_a_new_facet_and_its_phrasing_are_a_yaml_change(tmp_path):

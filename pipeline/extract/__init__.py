@@ -8,6 +8,7 @@ from dataclasses import replace
 import regex
 
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
+from pipeline.extract.candidates import candidates
 from pipeline.extract.cards import vocabulary
 from pipeline.extract.choices import second_offered
 from pipeline.extract.ditto import ditto_rows
@@ -24,6 +25,7 @@ from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import role_cues, role_of
 from pipeline.extract.rules import Rule, rules_of
 from pipeline.extract.scope import FactSentence, form_label, largest_of_a_sentence, one_card_pattern, qualifier_from_sentence
+from pipeline.extract.score_lines import line_item, score_line_grammar, score_lines
 from pipeline.extract.sentences import sentence_bounds
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.token_rules import token_rules_of
@@ -80,8 +82,10 @@ def read_values(rule, m, context: ReadContext) -> list[tuple[str, object]]:
     return rule.reader.read(m.groupdict(), replace(context, facet=rule.facet, item=rule.item))
 
 
-def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> list[Fact]:
-    """Facts of every game-bearing section of one document."""
+def extract(doc: Document, sections: list[Section], knowledge: Knowledge,
+            trace: list | None = None) -> list[Fact]:
+    """Facts of every game-bearing section of one document. `trace` (training): every
+    candidate is put there as (fact, features, read by a rule) instead of being weighed."""
     lang = doc.language
     languages = knowledge.languages
     # The source's own language first; then the others, for passages left untranslated (a
@@ -128,7 +132,7 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
                       if row is not None else None)
 
     def emit_fact(top: Section, ns: int, rule, start: int, end: int, facet: str, value,
-                  per_pack: bool = False, row_condition: str | None = None) -> None:
+                  per_pack: bool = False, row_condition: str | None = None, into: list | None = None) -> None:
         anchor = loc.anchor_from_normalized(ns + start, ns + end)
         if any(s <= anchor.start < e for s, e in skip):
             return
@@ -209,22 +213,68 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             return   # "if only 2 cards remain in the stock": the condition of another rule
         dump = value.model_dump() if hasattr(value, "model_dump") else value
         key = (game_id, facet, repr(dump), qualifier, anchor.start, anchor.end)
-        if key in seen:
+        if into is None and key in seen:
             return
-        seen.add(key)
+        if into is None:
+            seen.add(key)
         fid = f"{doc.source_id}:{anchor.start}:{facet}" + (f":{qualifier}" if qualifier else "")
         if qualifier == "alternative":   # "32 or 36 cards": two facts at one place
             fid += f"={json.dumps(dump, sort_keys=True, ensure_ascii=False)}"
-        facts.append(Fact(id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
-                          value=value, qualifier=qualifier, anchor=anchor, rule=rule_id,
-                          role=_role(role_of(norm, ns + start, ns + end, roles), facet, knowledge,
-                                     told_in_the_past=place is not None and place.told_in_the_past())))
+        (facts if into is None else into).append(Fact(
+            id=fid, game_id=game_id, source_id=doc.source_id, section_id=home.id, facet=facet,
+            value=value, qualifier=qualifier, anchor=anchor, rule=rule_id,
+            role=_role(role_of(norm, ns + start, ns + end, roles), facet, knowledge,
+                       told_in_the_past=place is not None and place.told_in_the_past())))
 
     conditions = knowledge.compiled(("conditions", lang), lambda: condition_patterns(languages[lang]))
     roles = knowledge.compiled(("role_cues", lang), lambda: role_cues(languages[lang]))
     choice = knowledge.compiled(("choice", lang), lambda: choice_pattern(languages[lang]))
     taken, len_taken = SpanIndex(), [0]   # facts read so far, by place (general statements yield)
     said_as_condition: set[int] = set()   # players facts whose words are a condition ("When two play")
+    scorer = knowledge.fact_scorer
+
+    def weigh_candidates(top: Section, ns: int, chunk: str, stated: list[tuple[int, int]]) -> None:
+        """The numbers with a unit no rule read for their facet: kept when the scorer accepts
+        them (the way it was kept), or all put in `trace` with their features. A number the
+        general statements read (`stated`, chunk offsets) or a rule read for any facet is theirs,
+        whether or not a relation then dropped it ("discarded from a pack of fifty-two cards", "a
+        batch of three cards to each player" read as a deal): no candidate."""
+        if statements is None or (trace is None and not (scorer and scorer.adds)):
+            return
+        for f in facts[len_taken[0]:]:
+            taken.add(f.facet, f.anchor.start, f.anchor.end)
+        len_taken[0] = len(facts)
+        core = knowledge.facets.core
+        for c in candidates(chunk, statements):
+            said = any(x < c.end and c.start < y for x, y in stated)
+            if said and trace is None:
+                continue
+            a, b = doc.orig_span(ns + c.start, ns + c.end)
+            read = {f for f in core if any(s < b and a < e for s, e, _ in taken.near(f, a, b))}
+            said = said or bool(read)   # the rules read this place (for this facet or another)
+            feats = {**c.features, "rule_other": float(bool(read - {c.facet}))}
+            rule = Rule(id=f"{lang}.candidate.{c.facet}", facet=c.facet, reader=READERS["number"], pattern=None,
+                        qualifier=c.qualifier)
+            if trace is not None:   # (with whether the rules read it: the model alone is measured too)
+                sink: list[Fact] = []
+                emit_fact(top, ns, rule, c.start, c.end, c.facet, c.value, into=sink)
+                trace.extend((f, feats, said) for f in sink)
+            elif not said and scorer.accepts(c.facet, feats):
+                emit_fact(top, ns, rule, c.start, c.end, c.facet, c.value)
+
+    lines = knowledge.compiled(("score_lines", lang), lambda: score_line_grammar(languages[lang], vocab))
+    line_rule = Rule(id=f"{lang}.score.line", facet="score", reader=READERS["number"], pattern=None, qualifier=None)
+
+    def read_score_lines(top: Section, ns: int, chunk: str, first: int) -> None:
+        """A label and its points on a line of their own, where no other reading took the line's
+        value (a card's points, a target): the item the label names, or the label as written."""
+        read = [(f.anchor.start, f.anchor.end) for f in facts[first:]]
+        for line in score_lines(chunk, lines):
+            a, b = doc.orig_span(ns + line.start, ns + line.end)
+            if not any(s < b and a < e for s, e in read):
+                item = line_item(line.label, languages[lang], contexts[lang].items)
+                emit_fact(top, ns, line_rule, line.start, line.end, f"score:{item}", line.value)
+
     options = options_headings(knowledge)
     variations = {s.id: at for s in sections if s.level == 0
                   if (at := variations_span(s, sections, doc.text, options)) is not None}
@@ -273,6 +323,8 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge) -> lis
             emit_fact(top, ns, rule, st.start, st.end, st.facet, st.value, st.per_pack)
         for tm in token_rules.matches(chunk, items=contexts[lang].items):
             emit(top, ns, contexts[lang], tm.rule, tm, tm.start, tm.end)
+        weigh_candidates(top, ns, chunk, [(st.start, st.end) for st in found])
+        read_score_lines(top, ns, chunk, first_of_top)
         # "A = 11, K Q J = 10, the rest at face value": the numerals of the pack this section's
         # rank order (or its one stated pack) names count their own number
         orders = [f.value for f in facts[first_of_top:] if f.facet == "rank_order" and f.qualifier is None

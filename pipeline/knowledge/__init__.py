@@ -14,8 +14,11 @@ from pipeline.datafile import load_model, located_error
 from pipeline.errors import HoyleError
 from pipeline.identify.heading_scorer import SCORER_FILE, HeadingScorer, load_scorer
 from pipeline.knowledge.facets import FacetRegistry
+from pipeline.knowledge.fact_scorer import SCORER_FILE as FACT_SCORER_FILE
+from pipeline.knowledge.fact_scorer import FactScorer, load_fact_scorer
 from pipeline.knowledge.models import FacetsFile, GamesFile, TermsFile
 from pipeline.lang import Languages, load_languages
+from pipeline.lang.cue_groups import check_cue_groups, load_vocabulary
 from schemas import Game
 
 KNOWLEDGE_FILES = ("games.yaml", "terms.yaml", "facets.yaml")
@@ -31,6 +34,8 @@ class Knowledge:
     paths: dict[str, Path] = field(default_factory=dict)
     by_id: dict[str, Game] = field(default_factory=dict)
     heading_scorer: HeadingScorer | None = None   # fitted by `hoyle train` (identify/heading_scorer.py)
+    fact_scorer: FactScorer | None = None         # fitted by `hoyle train` (knowledge/fact_scorer.py)
+    warnings: tuple[str, ...] = ()                # told once per build (a language lacking a cue group)
 
     def family_line(self, game_id: str | None) -> list[str]:
         """The game and its ancestors (a variant, its parent, ...)."""
@@ -56,6 +61,14 @@ class Knowledge:
         from dataclasses import replace
 
         other = replace(self, heading_scorer=scorer)
+        other.__dict__["_memo"] = self._memo
+        return other
+
+    def with_fact_scorer(self, scorer: FactScorer | None) -> Knowledge:
+        """The same knowledge with another fact scorer (compiled patterns shared)."""
+        from dataclasses import replace
+
+        other = replace(self, fact_scorer=scorer)
         other.__dict__["_memo"] = self._memo
         return other
 
@@ -89,14 +102,16 @@ def load_knowledge(corpus) -> Knowledge:
     _check_references(games, paths["games.yaml"])
     terms = load_model(paths["terms.yaml"], TermsFile, context=context)
     facets = FacetRegistry(load_model(paths["facets.yaml"], FacetsFile, context=context))
+    warnings = check_cue_groups(facets.data, paths["facets.yaml"], languages, load_vocabulary())
     digest = hashlib.sha256()
     for name, p in sorted(paths.items()):
         digest.update(name.encode())
         digest.update(p.read_bytes())
     digest.update(languages.digest().encode())
-    if SCORER_FILE.is_file():
-        digest.update(SCORER_FILE.read_bytes())
+    for scorer_file in (SCORER_FILE, FACT_SCORER_FILE):
+        if scorer_file.is_file():
+            digest.update(scorer_file.read_bytes())
     knowledge = Knowledge(games=tuple(games), terms=terms, facets=facets, languages=languages,
                           digest=digest.hexdigest(), paths=paths, by_id={g.id: g for g in games},
-                          heading_scorer=load_scorer())
+                          heading_scorer=load_scorer(), fact_scorer=load_fact_scorer(), warnings=tuple(warnings))
     return knowledge

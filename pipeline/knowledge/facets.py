@@ -34,14 +34,17 @@ class FacetRegistry:
         return facet.split(":", 1)[1] if facet.startswith(SCORE + ":") else None
 
     def spec(self, facet: str) -> FacetSpec | None:
-        """The spec of a facet: a core facet, `score`, or `score:<item>` of a known item."""
+        """The spec of a facet: a core facet, `score`, or `score:<item>` (an item of the registry
+        or one a scoring line names as written, extract/score_lines.py)."""
         if facet in self.specs:
             return self.specs[facet]
         item = self.item(facet)
-        return self.specs[SCORE] if item is not None and item in self.items else None
+        return self.specs[SCORE] if item else None
 
     def known(self, facet: str) -> bool:
-        return self.spec(facet) is not None
+        """A core facet, `score`, or `score:<item>` of an item of the registry."""
+        item = self.item(facet)
+        return facet in self.specs or (item is not None and item in self.items)
 
     def within(self, facet: str, n: int | None) -> bool:
         """`n` is a plausible value of `facet` (its bounds; unbounded facets take any)."""
