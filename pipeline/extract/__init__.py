@@ -245,10 +245,11 @@ def extract(doc: Document, sections: list[Section], knowledge: Knowledge,
             taken.add(f.facet, f.anchor.start, f.anchor.end)
         len_taken[0] = len(facts)
         core = knowledge.facets.core
-        for c in candidates(chunk, statements):
-            said = any(x < c.end and c.start < y for x, y in stated)
-            if said and trace is None:
-                continue
+        def said_before(start: int, end: int) -> bool:
+            return any(x < end and start < y for x, y in stated)
+
+        for c in candidates(chunk, statements, skip=None if trace is not None else said_before):
+            said = said_before(c.start, c.end)
             a, b = doc.orig_span(ns + c.start, ns + c.end)
             read = {f for f in core if any(s < b and a < e for s, e, _ in taken.near(f, a, b))}
             said = said or bool(read)   # the rules read this place (for this facet or another)

@@ -12,6 +12,7 @@ the others."""
 from __future__ import annotations
 
 import math
+from bisect import bisect_left
 from dataclasses import dataclass
 
 from pipeline.extract.general import (
@@ -129,18 +130,29 @@ def _offered(facet: str, lo, hi, join, grammar: StatementGrammar, open_: bool) -
     return [(n, None, end) for n, end in ((lo, "range_low"), (hi, "range_high")) if grammar.facets.within(facet, n)]
 
 
-def candidates(text: str, grammar: StatementGrammar | None) -> list[Candidate]:
-    """Every number with a unit in `text` (a section's normalized text), per facet of its unit."""
+def candidates(text: str, grammar: StatementGrammar | None, skip=None) -> list[Candidate]:
+    """Every number with a unit in `text` (a section's normalized text), per facet of its unit;
+    `skip(start, end)` (text offsets) says which numbers are already read (no features for them)."""
     if grammar is None:
         return []
     out: list[Candidate] = []
     parse = grammar.numbers.parse
+    # where a number with a unit stands at all (one pass over the text): the other sentences
+    # are not read again
+    starts = [m.start() for m in grammar.number.finditer(text)]
     for index, (s_start, sentence) in enumerate(sentences(text)):
+        at = bisect_left(starts, s_start)
+        if at == len(starts) or starts[at] >= s_start + len(sentence):
+            continue
+        found = [m for m in grammar.number.finditer(sentence)
+                 if skip is None or not skip(s_start + m.start(), s_start + m.end())]
+        if not found:
+            continue   # (most sentences: nothing else is read of them)
         asides = [x.span() for x in _BRACKETED.finditer(sentence)]
         quoted = [q.span() for q in _QUOTED.finditer(sentence)]
         conditions = [c.span() for c in grammar.condition.finditer(sentence)] if grammar.condition else []
         numbers = [n.span() for n in grammar.any_number.finditer(sentence)]
-        for m in grammar.number.finditer(sentence):
+        for m in found:
             unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
             clause = clause_of(sentence, m.span(), grammar)
             facets = [f for f, _, blockers, whole in grammar.by_unit.get(unit, [])
