@@ -322,10 +322,16 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
           language: str = typer.Option(None, "--language", help="Language of the source (ja, en, ru)."),
           role: str = typer.Option(None, "--role", help="rule, law, example, strategy, history, other."),
           fmt: str = typer.Option("table", "--format", help="table | jsonl"),
+          explain: str = typer.Option(None, "--explain", metavar="ID",
+                                      help="One fact's id: how it was read, and which of its facet's relations changed it."),
           corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
     """The extracted facts, filtered, each with its citation (source, line, quote). Read from the
     build (--build; built first if missing or stale)."""
     import json as jsonmod
+
+    if explain:
+        _explain(explain, corpus, built)
+        return
 
     if fmt not in ("table", "jsonl"):
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use table or jsonl"))
@@ -366,6 +372,25 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
         table.add_row(f.source_id, f.anchor.line, f.game_id, f.facet, f.qualifier or "", value_text(f.value),
                       f.role, f.anchor.quote)
     show(console, table)
+
+
+def _explain(fact_id: str, corpus: Path, built: Path) -> None:
+    """Print how the fact `fact_id` of the build was read (pipeline/explain.py)."""
+    from rapidfuzz import process
+
+    from pipeline.build import load_checked_knowledge
+    from pipeline.explain import explain_fact
+    from pipeline.manifest import load_manifest
+    data = _built(corpus, built)
+    by_id = {f.id: f for f in data.facts}
+    if fact_id not in by_id:
+        close = [c for c, _, _ in process.extract(fact_id, list(by_id), limit=3)]
+        _fail(HoyleError(f"no fact {fact_id!r} in {built}/data/facts.jsonl",
+                         hint="closest ids: " + ", ".join(close) if close else "hoyle facts --format jsonl lists the ids"))
+    fact = by_id[fact_id]
+    spec = load_checked_knowledge(load_manifest(corpus)).facets.spec(fact.facet)
+    for line in explain_fact(fact, spec.relations if spec else []):
+        typer.echo(line)
 
 
 @app.command()

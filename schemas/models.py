@@ -272,6 +272,9 @@ class Fact(Record):
     # other (a count in a law about an irregularity: "only seven cards in the talon"), whose
     # facts are evidence only and stay out of comparisons
     role: Literal["rule", "law", "example", "strategy", "history", "other"] = "rule"
+    # the facet's declared relations that changed the fact, in the order they ran
+    # ("subtract:after:removed": a removed card subtracted; corpus/facets.yaml `relations:`)
+    relations: list[str] = Field(default_factory=list)
 
 
 class ComparisonCell(Record):

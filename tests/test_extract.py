@@ -194,6 +194,24 @@ def test_one_card_named_by_rank_and_suit_taken_out_removes_one_card():
     assert deck("ВИСТ.\n\nИграют колодой из 52 карт, из которой удалена семёрка треф.\n", "ru") == {51}
 
 
+def test_a_facets_declared_relations_decide_what_its_cues_do_and_are_recorded():
+    """Issue 29: what a removal cue does to a pack is the facet's declared relation (facets.yaml),
+    recorded on the fact; the same registry without it reads the pack as stated."""
+    from dataclasses import replace
+
+    from pipeline.knowledge.facets import FacetRegistry
+    text = "POPE JOAN.\n\nUse a pack of 52 cards, the eight of diamonds removed.\n"
+    fact = next(f for f in facts_of(text, "en")[1] if f.facet == "deck_size")
+    assert (fact.value, fact.relations, fact.anchor.quote) == (51, ["subtract:after:removed"],
+                                                             "Use a pack of 52 cards, the eight of diamonds removed")
+    data = KNOWLEDGE.facets.data
+    deck = data.facets["deck_size"]
+    kept = deck.model_copy(update={"relations": [r for r in deck.relations if r.action != "subtract"]})
+    knowledge = replace(KNOWLEDGE, facets=FacetRegistry(data.model_copy(update={"facets": {**data.facets, "deck_size": kept}})))
+    fact = next(f for f in facts_of(text, "en", knowledge=knowledge)[1] if f.facet == "deck_size")
+    assert (fact.value, fact.relations) == (52, [])
+
+
 def test_a_count_said_of_some_games_only_is_an_alternative():
     _, facts, _ = facts_of("DOMINOES.\n\nDominoes is a game for two persons. There are some round games where "
                            "any number from three to six may play.\n", "en")

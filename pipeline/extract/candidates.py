@@ -110,9 +110,9 @@ def _place_features(text: str, s_start: int, sentence: str, m, index: int) -> di
 
 def _blocked(sentence: str, span: tuple[int, int], clause: tuple[int, int], blockers: list[str],
              whole: list[str], grammar: StatementGrammar) -> bool:
-    """The facet's declared relations rule the number out: a `not_with` cue group near it in
+    """The facet's declared relations rule the number out: a `not_stated` clause cue group near it in
     its clause ("a batch of three cards to each player": a round of the deal), a
-    `not_in_sentence` group anywhere in its sentence (as the general statements read them)."""
+    `not_stated` sentence group anywhere in its sentence (as the general statements read them)."""
     lo, hi = max(clause[0], span[0] - CUE_WINDOW), min(clause[1], span[1] + CUE_WINDOW)
     return any(grammar.cues[b].search(sentence, lo, hi) for b in blockers if b in grammar.cues) or \
         any(grammar.cues[b].search(sentence) for b in whole if b in grammar.cues)

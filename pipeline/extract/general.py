@@ -15,7 +15,7 @@ qualifier, left to the phrase rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import regex
 
@@ -68,7 +68,7 @@ class StatementGrammar:
     pack_units: dict[str, list[str]]     # unit of a count of packs -> facets read from it by family
     jokers_added: BudgetedPattern          # "+ジョーカー2枚", "plus two jokers" after a count of cards
     summed: frozenset[str]               # facets a count of jokers adds to (the unit's deck facet)
-    # unit -> [(facet, cue groups, not_with, not_in_sentence)]
+    # unit -> [(facet, cue groups, groups not stating it in the clause, in the sentence)]
     by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]]
     numbers: object              # the language's NumberReader
     facets: object               # the facet registry
@@ -105,8 +105,8 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]] = {}
     for facet, spec in facets.specs.items():
         if spec.unit:
-            by_unit.setdefault(spec.unit, []).append((facet, list(spec.cues), list(spec.not_with),
-                                                      list(spec.not_in_sentence)))
+            by_unit.setdefault(spec.unit, []).append((facet, list(spec.cues), spec.groups("not_stated", "clause"),
+                                                      spec.groups("not_stated", "sentence")))
     skip = compile_pattern("|".join(st.skip) or "(?!)", regex.IGNORECASE)
     condition = condition_patterns(language)
 
@@ -116,7 +116,7 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
         rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:{plus})[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
         rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:{jokers}))", regex.IGNORECASE)
     # jokers are added to the count of cards in play: the facet a count of packs also states
-    summed = frozenset(f for f, spec in facets.specs.items() if spec.packs_unit)
+    summed = frozenset(f for f, spec in facets.specs.items() if spec.packs)
 
     def words(patterns: list[str]) -> BudgetedPattern:
         return compile_pattern("|".join(patterns) or "(?!)", regex.IGNORECASE)
@@ -144,11 +144,11 @@ def condition_patterns(language) -> BudgetedPattern | None:
 
 
 def _pack_units(facets) -> dict[str, list[str]]:
-    """Unit of a count of packs -> the facets that read a size from it (`from_packs`)."""
+    """Unit of a count of packs -> the facets that read a size from it (`packs`)."""
     out: dict[str, list[str]] = {}
     for facet, spec in facets.specs.items():
-        if spec.from_packs and spec.packs_unit:
-            out.setdefault(spec.packs_unit, []).append(facet)
+        if spec.packs:
+            out.setdefault(spec.packs.unit, []).append(facet)
     return out
 
 
@@ -261,21 +261,7 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
     """Statements of `text` (a section's normalized text) read by units, cues and labels."""
     if grammar is None:
         return []
-    out: list[Statement] = []
-    parse = grammar.numbers.parse
-    for facet, label in grammar.labels:  # summary blocks: "Number of players: 2 - 6", "人数 2〜15人"
-        for m in label.finditer(text):
-            end = _SENTENCE_END.search(m.group(), m.start("value") - m.start())   # prose may follow
-            if (end.start() if end else len(m.group())) > LABEL_LINE_CHARS:
-                continue
-            v = grammar.value.match(m.group("value"))
-            if not v:
-                continue
-            hi = parse(v.group("hi")) if v.group("hi") else None
-            # "Number of players: 3+", "人数: 2人以上": a lower bound, as in a sentence
-            open_ = bool(v.groupdict().get("open")) or bool(grammar.open_after.match(m.group("value"), v.end()))
-            for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_):
-                out.append(Statement(m.start(), m.start("value") + v.end(), facet, value, qualifier))
+    out = _label_statements(text, grammar)
     for s_start, sentence in sentences(text):
         # numbers in brackets are an aside ("Eight cards are dealt (by three, two, and three) to
         # each player"): they do not stand between a number and its cue
@@ -289,40 +275,73 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
         for m in grammar.number.finditer(sentence):
             if any(x <= m.start() and m.end() <= y for x, y in inside):
                 continue  # "in a three-player game, …", "「5枚カード」": a condition's count, a name
-            a, b = clause_of(sentence, m.span(), grammar)
-            # a condition, an example, a choice in the number's clause: not the rule as stated
-            if grammar.skip.search(masked, max(a, m.start() - SKIP_WINDOW), min(b, m.end() + SKIP_WINDOW // 2)):
-                continue
-            unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
-            if m.start() and sentence[m.start() - 1].isalpha() and unit not in grammar.glued_units \
-                    and not grammar.glued_after.fullmatch(sentence[m.start() - 1]):
-                continue
             others = [(x, y) for x, y in numbers if y <= m.start() or x >= m.end()]
-            if unit in grammar.pack_units and not m.group("hi"):
-                n = parse(m.group("lo"))
-                for facet in grammar.pack_units[unit]:   # "played with one deck" (a patience: 52)
-                    if n and 1 <= n <= 8:
-                        out.append(Statement(s_start + m.start(), s_start + m.end(), facet, n, per_pack=True))
-            found = _facet_of(unit, sentence, m.span(), grammar, others, (a, b), asides) if unit else None
-            if found is None:
-                continue
-            facet, (x, y) = found
-            option = "alternative" if grammar.alternative.search(sentence, a, b) else None
-            hi = parse(m.group("hi")) if m.group("hi") else None
-            if grammar.rate_after.match(sentence, m.end()):
-                continue  # "1枚につき1点": a rate
-            # "from 2", "2名以上", "2 игрока и более": a lower bound, no count of players
-            open_ = bool(m.groupdict().get("open")) or bool(grammar.open_after.match(sentence, m.end()))
-            values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, open_)
-            plus = grammar.jokers_added.match(sentence, m.end()) if facet in grammar.summed else None
-            if plus and len(values) == 1 and isinstance(values[0][0], int):
-                # "52枚一組+ジョーカー2枚", "52 cards plus two jokers": the jokers are in play too
-                added = parse(plus.group("j") or plus.group("j2"))
-                if added and grammar.facets.within(facet, values[0][0] + added):
-                    values, y = [(values[0][0] + added, values[0][1])], max(y, plus.end())
-            for value, qualifier in values:
-                out.append(Statement(s_start + x, s_start + y, facet, value, qualifier or option, bool(plus)))
+            out += [replace(st, start=s_start + st.start, end=s_start + st.end)
+                    for st in _number_statements(sentence, m, masked, others, asides, grammar)]
     return _totals_win(out, text, grammar)
+
+
+def _label_statements(text: str, grammar: StatementGrammar) -> list[Statement]:
+    """Summary blocks: "Number of players: 2 - 6", "人数 2〜15人"."""
+    out, parse = [], grammar.numbers.parse
+    for facet, label in grammar.labels:
+        for m in label.finditer(text):
+            end = _SENTENCE_END.search(m.group(), m.start("value") - m.start())   # prose may follow
+            if (end.start() if end else len(m.group())) > LABEL_LINE_CHARS:
+                continue
+            v = grammar.value.match(m.group("value"))
+            if not v:
+                continue
+            hi = parse(v.group("hi")) if v.group("hi") else None
+            # "Number of players: 3+", "人数: 2人以上": a lower bound, as in a sentence
+            open_ = bool(v.groupdict().get("open")) or bool(grammar.open_after.match(m.group("value"), v.end()))
+            for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_):
+                out.append(Statement(m.start(), m.start("value") + v.end(), facet, value, qualifier))
+    return out
+
+
+def _number_statements(sentence: str, m, masked: str, others: list[tuple[int, int]],
+                       asides: list[tuple[int, int]], grammar: StatementGrammar) -> list[Statement]:
+    """What one number with a unit (`m`) states in its sentence (sentence offsets): a count of
+    packs, and the facet its unit and nearest cue give, when nothing in its clause says it is
+    not the rule as stated."""
+    parse = grammar.numbers.parse
+    a, b = clause_of(sentence, m.span(), grammar)
+    # a condition, an example, a choice in the number's clause: not the rule as stated
+    if grammar.skip.search(masked, max(a, m.start() - SKIP_WINDOW), min(b, m.end() + SKIP_WINDOW // 2)):
+        return []
+    unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
+    if m.start() and sentence[m.start() - 1].isalpha() and unit not in grammar.glued_units \
+            and not grammar.glued_after.fullmatch(sentence[m.start() - 1]):
+        return []
+    out = _pack_statements(m, unit, grammar)
+    found = _facet_of(unit, sentence, m.span(), grammar, others, (a, b), asides) if unit else None
+    if found is None or grammar.rate_after.match(sentence, m.end()):
+        return out   # (no facet; "1枚につき1点": a rate)
+    facet, (x, y) = found
+    option = "alternative" if grammar.alternative.search(sentence, a, b) else None
+    hi = parse(m.group("hi")) if m.group("hi") else None
+    # "from 2", "2名以上", "2 игрока и более": a lower bound, no count of players
+    open_ = bool(m.groupdict().get("open")) or bool(grammar.open_after.match(sentence, m.end()))
+    values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, open_)
+    plus = grammar.jokers_added.match(sentence, m.end()) if facet in grammar.summed else None
+    if plus and len(values) == 1 and isinstance(values[0][0], int):
+        # "52枚一組+ジョーカー2枚", "52 cards plus two jokers": the jokers are in play too
+        added = parse(plus.group("j") or plus.group("j2"))
+        if added and grammar.facets.within(facet, values[0][0] + added):
+            values, y = [(values[0][0] + added, values[0][1])], max(y, plus.end())
+    return out + [Statement(x, y, facet, value, qualifier or option, bool(plus)) for value, qualifier in values]
+
+
+def _pack_statements(m, unit: str | None, grammar: StatementGrammar) -> list[Statement]:
+    """A count of packs states the facets that read a size from it ("played with one deck": a
+    patience's 52 cards, multiplied once the game is known)."""
+    if unit not in grammar.pack_units or m.group("hi"):
+        return []
+    n = grammar.numbers.parse(m.group("lo"))
+    if not n or not 1 <= n <= 8:
+        return []
+    return [Statement(m.start(), m.end(), facet, n, per_pack=True) for facet in grammar.pack_units[unit]]
 
 
 def _totals_win(statements: list[Statement], text: str, grammar: StatementGrammar) -> list[Statement]:

@@ -136,58 +136,74 @@ def point_statements(text: str, grammar: PointGrammar | None, vocab: RankVocabul
     for i, sentence in enumerate(sentences):
         if not grammar.cue.search(sentence.group()):
             continue  # cheap: no word that states a value
-        points: dict[str, int] = {}
-        spans: list[tuple[int, int]] = []
-        several_each = rest_at_face = False
-        listed: set[str] = set()   # ranks given a value as one of a list
-        for m in grammar.assignment.finditer(sentence.group()):
-            if not m.group("link").strip(" ,") and not _elliptic(m, vocab):
-                continue  # "2 2 5 7", "K Q J 10 9": numbers next to ranks, not a statement
-            if grammar.particular.search(sentence.group()[:m.start()]):
-                continue  # "the spade Jack and deuce count 2 each": particular cards
-            if m.group("group"):
-                ranks = grammar.groups.get(m.group("group").lower().strip(), [])
-            elif m.group("others"):
-                lists = grammar.rank_list.findall(sentence.group()[:m.start()])
-                if not lists and m.group("face") and points:
-                    # "A 11, the court cards 10, the others at face value": the pack's other numerals
-                    rest_at_face = True
-                    spans.append((sentence.start() + m.start(), sentence.start() + m.end()))
-                    continue
-                named = _ranks(lists[-1], vocab) if lists else []
-                ranks = [r for r in named if r not in points]
-            else:
-                ranks = _ranks(m.group("ranks"), vocab)
-            if not ranks:
-                continue
-            for r in ranks:
-                if m.group("face"):
-                    value = int(r) if r.isdigit() else None
-                else:
-                    value = grammar.numbers.parse(m.group("n"))
-                if value is not None and 0 <= value <= grammar.max_points:
-                    if len(ranks) == 1 and r in listed:
-                        points[r] = value   # "A, K, Q, J, 10 count 10, the ace 1": the exception after the list
-                    else:
-                        points.setdefault(r, value)
-            if len(ranks) > 1:
-                listed.update(ranks)
-            spans.append((sentence.start() + m.start(), sentence.start() + m.end()))
-            several_each = several_each or (len(ranks) > 1 and bool(m.group("each")))
-        if spans and any(not any(a <= sentence.start() + o.start() < b for a, b in spans)
-                         for o in grammar.others.finditer(sentence.group(), spans[0][0] - sentence.start())):
-            continue  # "V(J) 20, 9 14, the others as in plain suits": the others not read, the map incomplete
-        if len(points) >= 2 and (len(spans) >= 2 or several_each):
-            end = spans[-1][1]
-            rest = (_rest_sentence(text, sentence.end(), sentences[i + 1], grammar)
-                    if not rest_at_face and i + 1 < len(sentences) else None)
-            if rest:   # "…, the 10 being worth ten points each. All other cards … retain their face value."
-                rest_at_face, end = True, rest.end("rest")
-                for r in _ranks(rest.group("rest"), vocab):
-                    points.setdefault(r, ACE_FACE if r == "A" else int(r) if r.isdigit() else None)
-                points = {r: v for r, v in points.items() if v is not None}
-            out.append(PointStatement(spans[0][0], end, points, rest_at_face=rest_at_face))
+        read = _sentence_points(sentence, grammar, vocab)
+        if read is None:
+            continue
+        points, spans, rest_at_face = read
+        end = spans[-1][1]
+        rest = (_rest_sentence(text, sentence.end(), sentences[i + 1], grammar)
+                if not rest_at_face and i + 1 < len(sentences) else None)
+        if rest:   # "…, the 10 being worth ten points each. All other cards … retain their face value."
+            rest_at_face, end = True, rest.end("rest")
+            for r in _ranks(rest.group("rest"), vocab):
+                points.setdefault(r, ACE_FACE if r == "A" else int(r) if r.isdigit() else None)
+            points = {r: v for r, v in points.items() if v is not None}
+        out.append(PointStatement(spans[0][0], end, points, rest_at_face=rest_at_face))
     return out
+
+
+def _sentence_points(sentence, grammar: PointGrammar, vocab: RankVocabulary):
+    """(points, spans, rest at face value) one sentence (a match over the text) assigns to two
+    or more ranks in two or more assignments (or one "each" of several ranks); None otherwise."""
+    points: dict[str, int] = {}
+    spans: list[tuple[int, int]] = []
+    several_each = rest_at_face = False
+    listed: set[str] = set()   # ranks given a value as one of a list
+    said, at = sentence.group(), sentence.start()
+    for m in grammar.assignment.finditer(said):
+        if not m.group("link").strip(" ,") and not _elliptic(m, vocab):
+            continue  # "2 2 5 7", "K Q J 10 9": numbers next to ranks, not a statement
+        if grammar.particular.search(said[:m.start()]):
+            continue  # "the spade Jack and deuce count 2 each": particular cards
+        ranks = _assigned_ranks(m, said, grammar, vocab, points)
+        if ranks is None:   # "A 11, the court cards 10, the others at face value": the pack's other numerals
+            rest_at_face = True
+            spans.append((at + m.start(), at + m.end()))
+            continue
+        if not ranks:
+            continue
+        for r in ranks:
+            value = (int(r) if r.isdigit() else None) if m.group("face") else grammar.numbers.parse(m.group("n"))
+            if value is not None and 0 <= value <= grammar.max_points:
+                if len(ranks) == 1 and r in listed:
+                    points[r] = value   # "A, K, Q, J, 10 count 10, the ace 1": the exception after the list
+                else:
+                    points.setdefault(r, value)
+        if len(ranks) > 1:
+            listed.update(ranks)
+        spans.append((at + m.start(), at + m.end()))
+        several_each = several_each or (len(ranks) > 1 and bool(m.group("each")))
+    if spans and any(not any(a <= at + o.start() < b for a, b in spans)
+                     for o in grammar.others.finditer(said, spans[0][0] - at)):
+        return None  # "V(J) 20, 9 14, the others as in plain suits": the others not read, the map incomplete
+    if len(points) >= 2 and (len(spans) >= 2 or several_each):
+        return points, spans, rest_at_face
+    return None
+
+
+def _assigned_ranks(m, said: str, grammar: PointGrammar, vocab: RankVocabulary, points: dict) -> list[str] | None:
+    """The ranks an assignment gives its value to: a named group ("the court cards"), "the
+    others" (the ranks of the last list before it not yet valued), or its own ranks; None for
+    "the others at face value" with no list before it and values already read."""
+    if m.group("group"):
+        return grammar.groups.get(m.group("group").lower().strip(), [])
+    if m.group("others"):
+        lists = grammar.rank_list.findall(said[:m.start()])
+        if not lists and m.group("face") and points:
+            return None
+        named = _ranks(lists[-1], vocab) if lists else []
+        return [r for r in named if r not in points]
+    return _ranks(m.group("ranks"), vocab)
 
 
 _GLOSS = compile_pattern(r"[(（][^()（）]*[)）]")   # "K(キング)": a rank's gloss

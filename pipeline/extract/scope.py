@@ -1,6 +1,7 @@
-"""What a fact's own sentence says of it, beyond its words: the checks every rule's fact goes
-through, each driven by a facet field of the registry and a cue group of the language profile.
-The sentence and the fact's clause in it are found once per fact (`FactSentence`)."""
+"""What a fact's own sentence says of it, beyond its words: where a cue group of the language
+profile stands around the fact (before, after, in its clause, its sentence, later in its
+section), asked by the facet's declared relations (relations.py). The sentence and the fact's
+clause in it are found once per fact (`FactSentence`)."""
 
 from __future__ import annotations
 
@@ -102,42 +103,40 @@ class FactSentence:
                 return any(self.grammar.alternative.search(blank_asides(x)) for x in said[:1] + said[-1:])
         return False
 
-    def reduced(self, spec) -> bool:
-        """A count of cards that something is taken out of: a `reduced_after` cue after it in its
-        sentence (bracketed asides set aside, but for one card taken out in an aside right after
-        it), or a `reduced_from` cue ending right before it."""
-        lo, hi = self.bounds
-        if any(c.search(self.rest) for c in map(self.cue, spec.reduced_after) if c is not None):
-            return True
-        if self._one_card_out(spec) is not None:
-            return True
-        return any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.reduced_from) if c is not None)
+    def before_cued(self, groups: list[str]) -> bool:
+        """A cue of these groups earlier in the fact's sentence, up to the fact."""
+        lo, _ = self.bounds
+        return any(c.search(self.norm, lo, self.start) for c in map(self.cue, groups) if c is not None)
 
-    def removed_count(self, spec, suits: tuple[str, ...]) -> tuple[int, int] | None:
-        """How many cards a `reduced_after` cue after the count takes out of the pack, when a
+    def after_cued(self, groups: list[str]) -> bool:
+        """A cue of these groups after the fact in its sentence, bracketed asides blanked."""
+        return any(c.search(self.rest) for c in map(self.cue, groups) if c is not None)
+
+    def removed_count(self, groups: list[str], suits: tuple[str, ...]) -> tuple[int, int] | None:
+        """How many cards a removal cue (`groups`) after the count takes out of the pack, when a
         number counting them stands just before it ("a deck of 52 cards, with one queen
         removed": 1; not a card named by its suit, "the eight of diamonds removed"), or one card
         named by rank and suit stands by it ("the eight of diamonds removed", "52枚のカード
         （ダイヤの8は取り除かれています）", "удалена восьмёрка бубен": 1), and where that ends;
         None when the sentence does not say."""
         rest = self.rest
-        for cue in (c for c in map(self.cue, spec.reduced_after) if c is not None):
+        for cue in (c for c in map(self.cue, groups) if c is not None):
             for m in cue.finditer(rest):
                 for n in self.grammar.any_number.finditer(rest, max(0, m.start() - REMOVED_REACH), m.start()):
                     words = rest[n.end():m.start()].lower().split()
                     if _COUNTED.fullmatch(rest, n.end(), m.start()) and not set(words) & set(suits):
                         count = self.grammar.numbers.parse(n.group())
                         return (count, self.end + m.end()) if count else None
-        end = self._one_card_out(spec)
+        end = self.one_card_out(groups)
         return (1, self.end + end) if end is not None else None
 
-    def _one_card_out(self, spec) -> int | None:
-        """Where a removal of one card named by rank and suit (`one_card`) ends, after the fact in
-        its sentence or in an aside right after it; None when there is none."""
+    def one_card_out(self, groups: list[str]) -> int | None:
+        """Where a removal (`groups`) of one card named by rank and suit (`one_card`) ends, after
+        the fact in its sentence or in an aside right after it; None when there is none."""
         if self.one_card is None:
             return None
         for rest in (self.rest, self.opening_aside):
-            for cue in (c for c in map(self.cue, spec.reduced_after) if c is not None and rest):
+            for cue in (c for c in map(self.cue, groups) if c is not None and rest):
                 for m in cue.finditer(rest):
                     card = _one_card_by(self.one_card, rest, m.start(), m.end())
                     if card is not None:
@@ -162,54 +161,32 @@ class FactSentence:
         a, b = opening.span(1)
         return " " * a + text[a:b] + " " * (len(text) - b)
 
-    def replaced(self, spec) -> bool:
-        """A `not_after` cue ending right before the value in its sentence (or a `not_before` cue
-        starting right after it): the value is what another replaces ("Instead of playing 100
-        points up, six deals is a game") or another game's ("as in the game for two players")."""
-        lo, hi = self.bounds
-        if any(c.search(self.norm, lo, self.start) for c in map(self.cue, spec.not_after) if c is not None):
-            return True
-        rest = blank_asides(self.norm[self.end:hi])   # "2人で行うゲームと同様に": `not_before`
-        return any(c.search(rest) for c in map(self.cue, spec.not_before) if c is not None)
-
-    def remainder(self, spec) -> str | None:
-        """The facet a count left over states (`remainder_after`): a cue of its groups earlier in
-        the fact's sentence or in the sentence before, no `not_between` cue after that cue."""
-        rule = spec.remainder_after
-        if rule is None:
-            return None
+    def left_over(self, groups: list[str], unless: list[str]) -> bool:
+        """A cue of `groups` (cards taken out) earlier in the fact's sentence or in the sentence
+        before, and no `unless` cue after it: the count is what is left."""
         lo, _ = self.bounds
         prev_lo, _ = sentence_bounds(self.norm, max(0, lo - 1), max(0, lo - 1), SENTENCE_REACH) if lo else (lo, lo)
         window = blank_asides(self.norm[prev_lo:self.start])
-        last = max((m.end() for c in map(self.cue, rule.cues) if c is not None for m in c.finditer(window)),
+        last = max((m.end() for c in map(self.cue, groups) if c is not None for m in c.finditer(window)),
                    default=None)
-        if last is None:
-            return None
-        if any(c.search(window, last) for c in map(self.cue, rule.not_between) if c is not None):
-            return None
-        return rule.facet
+        return last is not None and not any(c.search(window, last) for c in map(self.cue, unless) if c is not None)
 
-    def first_stage(self, spec, section_end: int) -> bool:
-        """A `first_stage_before` cue after the fact, within STAGE_REACH and its section: more
-        cards are dealt later, so the count is the deal's first stage."""
+    def later_cued(self, groups: list[str], section_end: int) -> bool:
+        """A cue of these groups after the fact, within STAGE_REACH and its section (more cards
+        are dealt later: the count is the deal's first stage)."""
         hi = min(section_end, self.bounds[1] + STAGE_REACH)
-        return any(c.search(self.norm, self.end, hi) for c in map(self.cue, spec.first_stage_before)
-                   if c is not None)
-
-    def voided(self, spec) -> bool:
-        """A `void_with` cue of the facet anywhere in the sentence."""
-        return self.cued(spec.void_with)
+        return any(c.search(self.norm, self.end, hi) for c in map(self.cue, groups) if c is not None)
 
     def cued(self, groups: list[str]) -> bool:
         """A cue of one of these groups anywhere in the fact's sentence."""
         lo, hi = self.bounds
         return any(c.search(self.norm, lo, hi) for c in map(self.cue, groups) if c is not None)
 
-    def in_if_clause(self) -> bool:
-        """The fact's clause (brackets aside) holds the language's conditional cue (`if`)."""
-        cue = self.cue("if")
+    def clause_cued(self, groups: list[str]) -> bool:
+        """A cue of these groups in the fact's clause, brackets aside (`if`: a condition)."""
         a, b = self.clause
-        return cue is not None and cue.search(blank_asides(self.norm[a:b])) is not None
+        text = blank_asides(self.norm[a:b])
+        return any(c.search(text) for c in map(self.cue, groups) if c is not None)
 
     def told_in_the_past(self) -> bool:
         """The fact's clause states it with a rule's verb in the past (`past`: "каждому игроку
@@ -232,34 +209,33 @@ class FactSentence:
         return any(m.start() <= a - lo + 1 and m.end() >= a - lo
                    for m in label.finditer(self.norm[lo:self.start]))
 
-    def label_scope(self) -> str | None:
-        """"plain", "trump" or "conditional" when the words right before a scoring item's value
-        on its own short line (a table row, a bullet: its label) name the suits or the contract
-        it holds in; the nearest cue wins. Not in prose, which names trumps for other reasons."""
+    def label_scope(self, scopes: dict[str, str]) -> str | None:
+        """The qualifier (`scopes`: cue group -> qualifier) the words right before a scoring
+        item's value on its own short line (a table row, a bullet: its label) give when they
+        name the suits or the contract it holds in; the nearest cue wins. Not in prose, which
+        names trumps for other reasons."""
         lo = self.norm.rfind("\n", 0, self.start) + 1
         hi = self.norm.find("\n", self.end)
         if (hi if hi >= 0 else len(self.norm)) - lo > LABEL_LINE:
             return None
-        found = self._scope_cues(lo, self.end)
+        found = self._scope_cues(lo, self.end, scopes)
         return max(found, key=lambda f: (f[0], f[1]))[2] if found else None
 
-    def _scope_cues(self, lo: int, hi: int) -> list[tuple[int, int, str]]:
-        """(start, length, qualifier) of each suit or contract cue in [lo, hi): "plain" and
-        "trump" for the suits, "conditional" for a contract ("In Nullo, the cards rank …")."""
+    def _scope_cues(self, lo: int, hi: int, scopes: dict[str, str]) -> list[tuple[int, int, str]]:
+        """(start, length, qualifier) of each cue of the `scopes` groups in [lo, hi)."""
         found = []
-        for qualifier, group in (("plain", "plain_scope"), ("trump", "trump_scope"), ("conditional", "contract_scope")):
+        for group, qualifier in scopes.items():
             cue = self.cue(group)
             found += [(m.start(), len(m.group()), qualifier) for m in (cue.finditer(self.norm, lo, hi) if cue else ())]
         return found
 
-    def suit_scope(self) -> str | None:
-        """"plain" or "trump" when the sentence says which suits the fact holds for ("conditional"
-        when it names a contract the fact holds in: Nullo, no trumps): the cue
-        nearest before it (a plain-suit cue may name trumps: "切り札以外", "non-trump"), else one
-        in its clause after it."""
+    def suit_scope(self, scopes: dict[str, str]) -> str | None:
+        """The qualifier (`scopes`: cue group -> qualifier) the sentence gives by naming the suits
+        the fact holds for, or a contract it holds in: the cue nearest before it (a plain-suit
+        cue may name trumps: "切り札以外", "non-trump"), else one in its clause after it."""
         lo, _ = self.bounds
         _, clause_end = self.clause
-        found = self._scope_cues(lo, clause_end)
+        found = self._scope_cues(lo, clause_end, scopes)
         before = [f for f in found if f[0] < self.start]
         after = [f for f in found if f[0] >= self.start]
         if before:   # the nearest before the fact; at one place the longer cue ("切り札以外" over "切り札")
@@ -267,32 +243,30 @@ class FactSentence:
         return min(after, key=lambda f: (f[0], -f[1]))[2] if after else None
 
 
-def qualifier_from_sentence(place: FactSentence | None, spec, qualifier: str | None, form) -> str | None:
-    """The fact's qualifier once its sentence is read, on top of its rule's (`qualifier`); `form`
-    gives the label naming a form of the fact's game (compiled when first needed)."""
-    if place is None:
-        return qualifier
-    # the fact's own clause, brackets set aside: "played to 100 points (some play to 50)"
-    if qualifier in (None, "alternative") and spec is not None and spec.optional_with \
-            and place.cued(spec.optional_with):
-        return "optional"   # "two packs are sometimes used, one by each player in his turn to deal"
-    if qualifier is not None:
+def qualifier_of_clause(place: FactSentence | None, qualifier: str | None) -> str | None:
+    """The qualifier the fact's clause or list gives, where its rule gives none: an option's
+    words ("played to 100 points (some play to 50)": alternative), a list whose lead-in says
+    only some play it ("認める人もいます": optional). Before the facet's relations."""
+    if place is None or qualifier is not None:
         return qualifier
     if place.offers_an_option():
         return "alternative"   # "Возможен вариант игры … для двоих"
     if place.list_offers_an_option():
-        return "optional"   # a list whose lead-in says only some play it ("認める人もいます")
-    if spec is not None and spec.suit_scoped and (scope := place.suit_scope()):
-        return scope   # "in plain suits", "切り札以外"
-    if spec is not None and spec.label_scoped and (scope := place.label_scope()):
-        return scope   # "プレーンスーツのシーケンス 150", "切札なしのときの A の 4 枚組．400 点"
-    if place.names_a_form(form()):
-        return "alternative"   # "В. с прикупкой — раздается по 12 карт": one form of the game
+        return "optional"
     return None
 
 
+def qualifier_of_form(place: FactSentence | None, qualifier: str | None, form) -> str | None:
+    """Where nothing else qualified the fact: a label naming a form of its game opens its clause
+    ("В. с прикупкой — раздается по 12 карт": alternative). `form` compiles that label when
+    first needed. After the facet's relations."""
+    if place is None or qualifier is not None:
+        return qualifier
+    return "alternative" if place.names_a_form(form()) else None
+
+
 def largest_of_a_sentence(facts: list, doc, grammar, facets) -> list:
-    """Of several values of a `largest_with` facet in one sentence that holds one of its cues (a
+    """Of several values of a facet with a `largest` relation in one sentence that holds one of its cues (a
     pack and the jokers added to it: "52 枚組と…ジョーカー 2 枚の 54 枚"), the largest stands; the
     others are its parts."""
     if grammar is None:
@@ -300,10 +274,11 @@ def largest_of_a_sentence(facts: list, doc, grammar, facets) -> list:
     groups: dict[tuple, list] = {}
     for f in facts:
         spec = facets.spec(f.facet)
-        if spec is None or not spec.largest_with or f.qualifier is not None or not isinstance(f.value, int):
+        largest = spec.groups("largest", "sentence") if spec is not None else []
+        if not largest or f.qualifier is not None or not isinstance(f.value, int):
             continue
         place = FactSentence(doc.normalized, doc.norm_index(f.anchor.start), doc.norm_index(f.anchor.end), grammar)
-        if place.cued(spec.largest_with):
+        if place.cued(largest):
             groups.setdefault((f.game_id, f.facet, place.bounds), []).append(f)
     parts = {id(f) for same in groups.values() for f in same if f.value < max(g.value for g in same)}
     return [f for f in facts if id(f) not in parts]

@@ -103,6 +103,9 @@ def load_knowledge(corpus) -> Knowledge:
     terms = load_model(paths["terms.yaml"], TermsFile, context=context)
     facets = FacetRegistry(load_model(paths["facets.yaml"], FacetsFile, context=context))
     warnings = check_cue_groups(facets.data, paths["facets.yaml"], languages, load_vocabulary())
+    # (imported here: the relations act on extraction's sentences, and extraction reads knowledge)
+    from pipeline.extract.relations import check_relations
+    check_relations(facets.data, paths["facets.yaml"], facets.qualifiers)
     digest = hashlib.sha256()
     for name, p in sorted(paths.items()):
         digest.update(name.encode())

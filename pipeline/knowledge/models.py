@@ -51,16 +51,31 @@ class LangNames(KnowledgeModel):
         return [w for words in self.names.values() for w in words]
 
 
-class RemainderSpec(KnowledgeModel):
-    """A count of what is left after `cues` (cards taken out of the pack): a count of `facet`."""
+class RelationSpec(KnowledgeModel):
+    """One declared relation of a facet: when a cue of a `when` group stands `where` (relative to
+    a value of the facet), `action` (a registered class, extract/relations.py) acts on the fact:
+    drop it, subtract what is taken out, state another facet, qualify it, or say that the unit
+    does not state this facet there. Run in their declared order for every fact of the facet."""
 
-    cues: list[str]
-    facet: str
-    not_between: list[str] = Field(default_factory=list)
+    action: str
+    where: str
+    when: list[str]
+    facet: str | None = None        # refacet: the facet the value states instead
+    unless: list[str] = Field(default_factory=list)   # refacet: groups after the cue that cancel it
+    qualifier: str | None = None    # qualify: the qualifier the cue gives
+
+
+class PacksSpec(KnowledgeModel):
+    """A count of packs (`unit`) states the facet for games of these families, times the pack's
+    size ("Freecell is played with one deck": a patience's deck is the 52-card pack)."""
+
+    unit: str
+    sizes: dict[str, int]
 
 
 class FacetSpec(KnowledgeModel):
-    """One facet: its value type, plausible bounds, labels and meaning."""
+    """One facet: its value type, plausible bounds, labels and meaning; how a number says it
+    (`unit`, `cues`) and what the words around a value do to it (`relations`)."""
 
     type: FacetType
     doc: str
@@ -73,62 +88,22 @@ class FacetSpec(KnowledgeModel):
     # how a value reads on a game's "at a glance" card, per UI language ("{}" is the value:
     # "{} players" -> "2 players", "{}人" -> "2人"); none: the value as it is
     display: dict[str, str] = Field(default_factory=dict)
-    # general statements (extract/general.py): a number with this unit ("13 cards", "4 игрока",
-    # "52枚") states this facet when one of these cue groups (profile `statements: cues:`)
-    # stands nearest it in the clause; no cues: the unit alone says it
+    # extraction. A number with this unit ("13 cards", "4 игрока", "52枚") states this facet
+    # when one of these cue groups (profile `statements: cues:`) stands nearest it in the
+    # clause; no cues: the unit alone says it
     unit: str | None = None
     cues: list[str] = Field(default_factory=list)
-    not_with: list[str] = Field(default_factory=list)   # cue groups that make a clause say something else
-    # cue groups that make the whole sentence say something else ("32 cards… two such packs")
-    not_in_sentence: list[str] = Field(default_factory=list)
-    # the count is the pack cards are taken out of, not what is in play, when one of these cue
-    # groups follows it in its sentence (brackets aside: "a deck of 52 cards, with one queen
-    # removed") or ends just before it ("discarded from a pack of fifty-two"); any rule's fact
-    reduced_after: list[str] = Field(default_factory=list)
-    reduced_from: list[str] = Field(default_factory=list)
-    # a value inside a conditional clause ("If there are only 2 cards remaining in the stock,
-    # the game is a draw") is the condition of some other rule, not this facet as the game states
-    # it (a player-count condition, read first, makes a qualifier instead); profile cue group `if`
-    not_if: bool = False
-    # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet
-    # something else ("the total of the card points in the pack is 120": no target)
-    void_with: list[str] = Field(default_factory=list)
-    # cue groups ending right before the value in its sentence that make it what another value
-    # replaces ("instead of playing 100 points up", "вместо 13 карт"): no fact, for any rule
-    not_after: list[str] = Field(default_factory=list)
-    # cue groups starting right after the value (brackets aside) that make it another game's:
-    # "2人で行うゲームと同様に" (as in the two-handed game), where the compared phrase follows
-    not_before: list[str] = Field(default_factory=list)
-    # cue groups that, in a sentence stating several values of this facet, make the largest the
-    # value and the others its parts (a pack and the jokers added to it: 52 … 2 jokers … 54)
-    largest_with: list[str] = Field(default_factory=list)
-    # cue groups that, anywhere in the fact's sentence, make any rule's value of this facet a
-    # convenience, not the rule: qualifier `optional` (two packs used in turn, one a deal)
-    optional_with: list[str] = Field(default_factory=list)
-    # cue groups that, later in the game's section, say the rest of the cards are dealt (after
-    # the bidding): the value is the deal's first stage, not the facet ("各人5枚の手札を配り" …
-    # "残りの手札を配ります"); no fact, for any rule
-    first_stage_before: list[str] = Field(default_factory=list)
-    # what is left of the pack after cards are taken out ("Из колоды удалите все карты до семерки.
-    # Карт должно остаться 32"): a count of this facet after a `cues` group (earlier in its
-    # sentence or in the sentence before), with no `not_between` cue (a deal, the stock named)
-    # between, states `facet` instead (dropped when out of that facet's bounds)
-    remainder_after: RemainderSpec | None = None
-    # the value may hold for trumps or for plain suits only: the last `trump_scope`/`plain_scope`
-    # cue before it in its sentence (or in its clause after it) gives the qualifier trump/plain
-    suit_scoped: bool = False
-    # only the label right before the value on its line may say so ("プレーンスーツのシーケンス
-    # 150"): scoring items, whose sentences name trumps for other reasons
-    label_scoped: bool = False
+    relations: list[RelationSpec] = Field(default_factory=list)
     # a lower bound states it ("100 points or more wins"); for any other facet "13 or more
     # cards" is no count
     threshold: bool = False
     # game families the facet means nothing for (a patience has no hand dealt to each player)
     not_families: list[str] = Field(default_factory=list)
-    # a count of packs states this facet for games of these families, times the pack's size
-    # ("Freecell is played with one deck": a patience's deck is the 52-card pack)
-    from_packs: dict[str, int] = Field(default_factory=dict)
-    packs_unit: str | None = None             # the unit of those counts of packs (profile `units`)
+    packs: PacksSpec | None = None
+
+    def groups(self, action: str, where: str | None = None) -> list[str]:
+        """The cue groups of this facet's `action` relations (at `where`), in declared order."""
+        return [g for r in self.relations if r.action == action and where in (None, r.where) for g in r.when]
 
 
 class ItemSpec(LangNames):

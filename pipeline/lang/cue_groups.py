@@ -13,11 +13,6 @@ from pipeline.datafile import load_model, located_error
 
 VOCABULARY_FILE = Path(__file__).with_name("cue_groups.yaml")
 
-# FacetSpec fields whose values are cue groups (`remainder_after` holds two more)
-GROUP_FIELDS = ("cues", "not_with", "not_in_sentence", "reduced_after", "reduced_from", "void_with",
-                "not_after", "not_before", "largest_with", "optional_with", "first_stage_before")
-
-
 class CueGroups(BaseModel):
     model_config = ConfigDict(extra="forbid")
     groups: dict[str, str]     # group -> what it means
@@ -28,15 +23,14 @@ def load_vocabulary(path: Path = VOCABULARY_FILE) -> CueGroups:
 
 
 def facet_groups(facets_file) -> list[tuple[tuple, str]]:
-    """(where in facets.yaml, group) for every cue group the facet registry names."""
+    """(where in facets.yaml, group) for every cue group the facet registry names: a facet's
+    `cues` and each relation's `when` and `unless`."""
     out = []
     for facet, spec in facets_file.facets.items():
-        for name in GROUP_FIELDS:
-            out += [(("facets", facet, name, i), g) for i, g in enumerate(getattr(spec, name))]
-        if spec.remainder_after is not None:
-            for name in ("cues", "not_between"):
-                out += [(("facets", facet, "remainder_after", name, i), g)
-                        for i, g in enumerate(getattr(spec.remainder_after, name))]
+        out += [(("facets", facet, "cues", i), g) for i, g in enumerate(spec.cues)]
+        for r, rel in enumerate(spec.relations):
+            for name in ("when", "unless"):
+                out += [(("facets", facet, "relations", r, name, i), g) for i, g in enumerate(getattr(rel, name))]
     return out
 
 
