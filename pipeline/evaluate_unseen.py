@@ -63,10 +63,6 @@ def case_site(case: dict, entry) -> str:
     return case.get("site") or _host(case.get("source_url_or_repo_path") or entry.origin or "")
 
 
-def _line_of(text: str, offset: int) -> int:
-    return line_of(line_starts(text), offset)
-
-
 def _expected_ids(game: dict, index, provisional: dict[str, str]) -> set[str]:
     """The game ids an expected game may carry: what its English name and the names the text
     uses resolve to, and provisional games named like them."""
@@ -132,15 +128,19 @@ def read_expected(folder: Path) -> dict:
         raise HoyleError(f"{expected_path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
 
 
-def expected_facts(text: str, wanted: list[tuple[dict, set[str]]]) -> list[tuple[set[str], dict, tuple[int, int]]]:
-    """(the game ids it may carry, the expected fact, the lines of its quote) for every expected
-    fact of the games a text is judged on."""
-    gold = []
+def expected_facts(text: str, wanted: list[tuple[dict, set[str]]]) -> list[tuple[set[str], dict, tuple]]:
+    """(the game ids it may carry, the expected fact, the lines of each place its quote stands)
+    for every expected fact of the games a text is judged on. A quote a text repeats (a catalog
+    giving many games the same line, "Klondike type. 2 decks. No redeal.") stands at each of its
+    places: the game ids say whose it is."""
+    gold, starts = [], line_starts(text)
     for game, near in wanted:
         for fact in game["facts"]:
-            at = text.find(fact["quote"])
-            lines = (_line_of(text, at), _line_of(text, at + len(fact["quote"]))) if at >= 0 else (0, 0)
-            gold.append((near, fact, lines))
+            quote, places, at = fact["quote"], [], text.find(fact["quote"])
+            while at >= 0 and quote:
+                places.append((line_of(starts, at), line_of(starts, at + len(quote))))
+                at = text.find(quote, at + 1)
+            gold.append((near, fact, tuple(places) or ((0, 0),)))
     return gold
 
 
@@ -149,8 +149,7 @@ def _item(facet: str) -> str | None:
 
 
 def _near_quote(f: dict, g: tuple) -> bool:
-    first, last = g[2]
-    return first - 1 <= f["anchor"]["line"] <= last + 1
+    return any(first - 1 <= f["anchor"]["line"] <= last + 1 for first, last in g[2])
 
 
 def stated(f: dict, g: tuple, items: frozenset[str] = frozenset()) -> bool:

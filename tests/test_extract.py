@@ -954,3 +954,25 @@ def test_a_form_of_the_game_named_as_a_label_is_an_alternative(lang, text):
 def test_a_label_naming_no_form_of_the_game_is_no_alternative():
     _, facts, _ = facts_of("ВИНТ\n\nВинт — карточная игра. Колода без джокеров — 52 карты.\n", "ru")
     assert [(str(f.value), f.qualifier) for f in facts if f.facet == "deck_size"] == [("52", None)]
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # a label-value line whose value stands on the next line, after the label's colon
+    ("ДУРАК\n\nКоличество игроков:\n2 - 13\n", "ru", {("players", "min=2 max=13")}),
+    ("ДУРАК\n\nКоличество карт в колоде:\n36\n", "ru", {("deck_size", "36")}),
+    # a label set in Markdown emphasis
+    ("HEARTS\n\n- **Players:** 2 to 4\n", "en", {("players", "min=2 max=4")}),
+    # a count of packs as a label's value
+    ("ДУРАК\n\nКоличество колод: 2\n", "ru", {("packs", "2")}),
+    ("CANASTA\n\nDecks: 2\n", "en", {("packs", "2")}),
+    # words saying which packs between the count and the unit
+    ("CANASTA\n\nIt is played with two standard 52 card decks.\n", "en", {("packs", "2")}),
+    ("KLONDIKE\n\nTwo Entire Packs of Cards.\n", "en", {("packs", "2"), ("deck_size", "104")}),
+    # packs and the cards in each: the cards in play are the product
+    ("CANASTA\n\nUse 2 decks of 52 cards.\n", "en", {("packs", "2"), ("deck_size", "104")}),
+    ("КАНАСТА\n\nИграют две колоды по 52 карты.\n", "ru", {("packs", "2"), ("deck_size", "104")}),
+    ("カナスタ\n\n2つの標準的な52枚のカードパックが使用されます。\n", "ja", {("packs", "2"), ("deck_size", "104")}),
+])
+def test_label_lines_and_counts_of_packs_in_every_layout(text, lang, expected):
+    got, _, _ = facts_of(text, lang)
+    assert {(f, v) for _, f, v in got if f in {"players", "deck_size", "packs"}} == expected

@@ -67,11 +67,25 @@ def test_a_scoring_line_is_a_cited_fact_unless_another_reading_took_its_value():
 
 def test_an_item_no_registry_names_matches_an_expected_one_only_at_its_place():
     items = frozenset(KNOWLEDGE.facets.items)
-    expected = ({"g"}, {"facet": "score:going_out", "value": 100}, (5, 5))
+    expected = ({"g"}, {"facet": "score:going_out", "value": 100}, ((5, 5),))
     here = {"game_id": "g", "facet": "score:bonus_for_going_out", "value": 100, "anchor": {"line": 5}}
     there = {**here, "anchor": {"line": 40}}
     assert found_at(here, expected, items) and stated(here, expected, items)
     assert not stated(there, expected, items)
     # a registry item is its own name: another item with the same value is another fact
-    known = ({"g"}, {"facet": "score:five_brights", "value": 100}, (5, 5))
+    known = ({"g"}, {"facet": "score:five_brights", "value": 100}, ((5, 5),))
     assert not stated(here, known, items)
+
+
+def test_a_quote_the_text_repeats_is_expected_at_each_of_its_places():
+    """A catalog gives many games the same line ("Klondike type. 2 decks. No redeal."): the
+    expected fact stands at every place of its quote, and the game id says whose it is."""
+    from pipeline.evaluate_unseen import expected_facts
+    line = "Klondike type. 2 decks. No redeal."
+    text = f"A\n{line}\nB\nx\n{line}\n"
+    game = {"facts": [{"facet": "packs", "value": 2, "quote": line}]}
+    (g,) = expected_facts(text, [(game, {"b"})])
+    assert g[2] == ((2, 2), (5, 5))
+    second = {"game_id": "b", "facet": "packs", "value": 2, "anchor": {"line": 5}}
+    assert found_at(second, g) and not found_at({**second, "game_id": "a"}, g)
+    assert not found_at({**second, "anchor": {"line": 9}}, g)

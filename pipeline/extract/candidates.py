@@ -1,5 +1,6 @@
 """Candidates by construction (issue 29): every number with a unit in a game's section, once per
-facet its unit may state, with what stands around it as named features. The phrase rules and
+facet its unit may state, with what stands around it as named features; the facet's
+`not_stated` relations rule a candidate out. The phrase rules and
 the general statements decide by cue nearest the number; a candidate is decided by a fitted
 model (`knowledge/fact_scorer.py`) over the same cue groups seen from every side, so a count
 that no rule's cue reaches ("There can be 2 to 4 players", «Используется колода от 24 до 32
@@ -108,13 +109,14 @@ def _place_features(text: str, s_start: int, sentence: str, m, index: int) -> di
     return out
 
 
-def _blocked(sentence: str, span: tuple[int, int], clause: tuple[int, int], blockers: list[str],
+def _blocked(sentence: str, span: tuple[int, int], clause: tuple[int, int], near: list[str],
              whole: list[str], grammar: StatementGrammar) -> bool:
-    """The facet's declared relations rule the number out: a `not_stated` clause cue group near it in
-    its clause ("a batch of three cards to each player": a round of the deal), a
-    `not_stated` sentence group anywhere in its sentence (as the general statements read them)."""
+    """The facet's declared `not_stated` relations rule the number out: a clause group near it
+    ("a batch of three cards to each player": a round of the deal), a sentence group anywhere
+    in its sentence (as the general statements read them). Tried as features the model weighs
+    instead, they were learned too weakly to keep a deal's batch from being a hand."""
     lo, hi = max(clause[0], span[0] - CUE_WINDOW), min(clause[1], span[1] + CUE_WINDOW)
-    return any(grammar.cues[b].search(sentence, lo, hi) for b in blockers if b in grammar.cues) or \
+    return any(grammar.cues[b].search(sentence, lo, hi) for b in near if b in grammar.cues) or \
         any(grammar.cues[b].search(sentence) for b in whole if b in grammar.cues)
 
 
@@ -155,8 +157,8 @@ def candidates(text: str, grammar: StatementGrammar | None, skip=None) -> list[C
         for m in found:
             unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
             clause = clause_of(sentence, m.span(), grammar)
-            facets = [f for f, _, blockers, whole in grammar.by_unit.get(unit, [])
-                      if not _blocked(sentence, m.span(), clause, blockers, whole, grammar)]
+            facets = [f for f, _, near, whole in grammar.by_unit.get(unit, [])
+                      if not _blocked(sentence, m.span(), clause, near, whole, grammar)]
             if not facets:
                 continue
             others = [(x, y) for x, y in numbers if y <= m.start() or x >= m.end()]

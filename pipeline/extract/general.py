@@ -67,6 +67,7 @@ class StatementGrammar:
     rate_after: BudgetedPattern            # "につき", "per card" after a count: a rate
     pack_units: dict[str, list[str]]     # unit of a count of packs -> facets read from it by family
     jokers_added: BudgetedPattern          # "+ジョーカー2枚", "plus two jokers" after a count of cards
+    packs_of: list[BudgetedPattern]        # "2 decks of 52 cards": packs {P} times cards {C}
     summed: frozenset[str]               # facets a count of jokers adds to (the unit's deck facet)
     # unit -> [(facet, cue groups, groups not stating it in the clause, in the sentence)]
     by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]]
@@ -97,8 +98,12 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     # as lines: "参加人数\n\n2人", "Players\n2-4")
     # a label's stop: a colon or dash, or leader dots ("人数・・・4人", "Players .... 4")
     stop = r"(?:[:：\-–—]|[・.．…‥]{2,})"
-    labels = [(facet, compile_pattern(rf"^[ \t]*{bullet}(?:{'|'.join(words)})[ \t]*(?:{stop}[ \t]*|[ \t](?=\S)"
-                                      rf"|[ \t]*\n(?:[ \t]*\n)?[ \t]*(?=\S))(?P<value>.*)$",
+    # a label set in Markdown emphasis ("- **Players:** 2 to 4", "**Deck**: 40 cards")
+    emph = r"(?:\*\*|__|\*|_)?"
+    # (after a stop, the value may stand on the next line too: "Количество игроков:\n2 - 13")
+    next_line = r"\n(?:[ \t]*\n)?[ \t]*(?=\S)"
+    labels = [(facet, compile_pattern(rf"^[ \t]*{bullet}{emph}(?:{'|'.join(words)}){emph}[ \t]*"
+                                      rf"(?:{stop}{emph}[ \t]*(?:{next_line})?|[ \t](?=\S)|[ \t]*{next_line})(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
               for facet, words in st.labels.items() if words and facets.known(facet)]
     cues = {group: compile_pattern("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
@@ -129,7 +134,10 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                             st.cues_in_sentence,
                             compile_pattern(rf"(?:{'|'.join(st.rate_after) or '(?!)'})", regex.IGNORECASE),
                             _pack_units(facets),
-                            jokers_added, summed,
+                            jokers_added,
+                            [compile_pattern(p.replace("{P}", f"(?P<P>{num})").replace("{C}", f"(?P<C>{num})"),
+                                             regex.IGNORECASE) for p in st.packs_of],
+                            summed,
                             by_unit, language.numbers, facets)
 
 
@@ -278,7 +286,26 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             others = [(x, y) for x, y in numbers if y <= m.start() or x >= m.end()]
             out += [replace(st, start=s_start + st.start, end=s_start + st.end)
                     for st in _number_statements(sentence, m, masked, others, asides, grammar)]
+        out += [replace(st, start=s_start + st.start, end=s_start + st.end) for st in _packs_of(sentence, grammar)]
     return _totals_win(out, text, grammar)
+
+
+def _packs_of(sentence: str, grammar: StatementGrammar) -> list[Statement]:
+    """A count of packs and the cards in each ("2 decks of 52 cards", "52枚のトランプを2組"): the
+    cards in play are the product, a total as a count with its jokers is."""
+    out, parse = [], grammar.numbers.parse
+    for pattern in grammar.packs_of:
+        for m in pattern.finditer(sentence):
+            packs, cards = parse(m.group("P")), parse(m.group("C"))
+            if not packs or not cards:
+                continue
+            out += [Statement(m.start(), m.end(), facet, packs * cards, summed=True)
+                    for facet in sorted(grammar.summed) if grammar.facets.within(facet, packs * cards)]
+            # (and the count of packs, where no unit of the language said it: "2つの…カードパック")
+            counted = {f for unit in grammar.pack_units for f, *_ in grammar.by_unit.get(unit, [])}
+            out += [Statement(m.start("P"), m.end("P"), facet, packs)
+                    for facet in sorted(counted) if grammar.facets.within(facet, packs)]
+    return out
 
 
 def _label_statements(text: str, grammar: StatementGrammar) -> list[Statement]:

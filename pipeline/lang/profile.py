@@ -206,6 +206,18 @@ class Statements(ProfileModel):
     # -> example; history; strategy). Facts of such sentences are kept with that role and stay
     # out of comparisons
     roles: dict[str, Patterns] = Field(default_factory=dict)
+    # a count of packs and the cards in each, {P} the packs and {C} the cards (numbers): the
+    # cards in play are their product ("2 decks of 52 cards", "две колоды по 36 карт",
+    # "52枚のトランプを2組")
+    packs_of: list[str] = Field(default_factory=list)
+
+    @field_validator("packs_of")
+    @classmethod
+    def _placeholders(cls, v: list[str]) -> list[str]:
+        for p in v:
+            if "{P}" not in p or "{C}" not in p:
+                raise ValueError(f"{p!r}: a packs_of pattern names {{P}} (the packs) and {{C}} (the cards)")
+        return _check_patterns([p.replace("{P}", "1").replace("{C}", "2") for p in v]) and v
 
     @field_validator("units", "labels", "cues", "roles")
     @classmethod
