@@ -976,3 +976,23 @@ def test_a_label_naming_no_form_of_the_game_is_no_alternative():
 def test_label_lines_and_counts_of_packs_in_every_layout(text, lang, expected):
     got, _, _ = facts_of(text, lang)
     assert {(f, v) for _, f, v in got if f in {"players", "deck_size", "packs"}} == expected
+
+
+@pytest.mark.parametrize("text, order", [
+    # ranks joined by hyphens, T for ten, a list written from low to high ("increasing")
+    ("The cards in every suit rank from high to low: J-9-A-10-K-Q-8-7.", ["J", "9", "A", "10", "K", "Q", "8", "7"]),
+    ("The card ranking is: A, T, K, Q, J, 9.", ["A", "10", "K", "Q", "J", "9"]),
+    ("Increasing value: 2 3 4 5 6 7 8 9 10 J Q K A",
+     ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
+])
+def test_rank_orders_in_the_notations_of_rule_sheets(text, order):
+    got, facts, _ = facts_of(f"WHIST\n\n{text}\n", "en")
+    assert [f.value for f in facts if f.facet == "rank_order"] == [order]
+
+
+def test_a_range_of_players_or_a_poker_run_is_no_rank_order():
+    got, _, _ = facts_of("WHIST\n\nPlay with 2-6 players. The cards rank high.\n", "en")
+    assert not any(f == "rank_order" for _, f, _ in got)
+    got, _, _ = facts_of("POKER\n\nThe highest straight is A-K-Q-J-10 and the lowest is 5-4-3-2-A; the ace "
+                         "ranks high.\n", "en")
+    assert not any(f == "rank_order" for _, f, _ in got)

@@ -422,3 +422,12 @@ def test_a_menu_of_games_at_the_top_of_a_page_is_no_title_and_a_category_is_no_n
     seg = segmentation(text, "ru")
     assert seg.provisional == [] and top_games(text, "ru") == []
     assert segmentation("Family games\n\nEach player is dealt five cards from a pack of 52 cards.\n", "en").provisional == []
+
+
+@pytest.mark.parametrize("text, lang", [
+    ("Players: 2-10\n\nGoal: The first player to reach 500 points wins.\n\nDeal out all the cards.\n", "en"),
+    ("人数：3〜5人\n\nカードは52枚使います。配り切ります。\n", "ja"),
+    ("Количество игроков: 2-4\n\nИграют колодой в 36 карт. Сдают по шесть карт.\n", "ru"),
+])
+def test_a_label_value_line_of_a_rules_summary_is_no_games_name(text, lang):
+    assert segmentation(text, lang).provisional == []

@@ -413,7 +413,11 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
     tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes})[)）])?"
     sep = rf"(?:{vocab.sep}|\s*[→>＞]\s*)"
     gap = r"(?:…|\.\.\.|・・・)"
-    rank_list = compile_pattern(rf"{tok}(?:{sep}(?:{gap}{sep})?{tok}){{4,{MAX_LIST_ITEMS}}}", regex.IGNORECASE | regex.V0)
+    # ranks joined by hyphens ("J-9-A-10-K-Q-8-7"): six at least, for five are a poker hand's
+    # run ("A-K-Q-J-10", "5-4-3-2-A"), not an order of the ranks
+    hyphened = rf"{tok}(?:[-–]{tok}){{5,{MAX_LIST_ITEMS}}}(?![-–])"
+    rank_list = compile_pattern(rf"{hyphened}|{tok}(?:{sep}(?:{gap}{sep})?{tok}){{4,{MAX_LIST_ITEMS}}}",
+                                regex.IGNORECASE | regex.V0)
 
     def words(name: str) -> BudgetedPattern:
         return compile_pattern("|".join(cues.get(name) or ["(?!)"]), regex.IGNORECASE)
@@ -441,7 +445,8 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
         return []
     out = []
     for s_start, clause in sentences(text):
-        if not grammar.order.search(clause) and not _ARROWED.search(clause):  # "A→K→Q→…→2" says its order
+        # (a ranking's words, an ascending list's, or arrows: "A→K→Q→…→2" says its order)
+        if not grammar.order.search(clause) and not grammar.ascending.search(clause) and not _ARROWED.search(clause):
             continue
         for m in grammar.rank_list.finditer(clause):
             if _GLUED_ELEMENT.search(clause, max(0, m.start() - 12), m.start()):

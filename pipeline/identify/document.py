@@ -117,6 +117,15 @@ def _cue(knowledge, kind: str, lang: str) -> BudgetedPattern:
     return knowledge.compiled(("document_cue", kind, lang), build)
 
 
+def _fact_label(knowledge, lang: str) -> BudgetedPattern:
+    """A label-value line of a rules summary ("Players: 2-10", "人数：4人", "Количество колод: 2"):
+    the language's facet labels (`statements: labels:`), a stop, a value. No game's name."""
+    def build():
+        words = [w for ws in knowledge.languages[lang].profile.statements.labels.values() for w in ws]
+        return compile_pattern(rf"^[-•・*\s]*(?:{'|'.join(words) or '(?!)'})[*_]*\s*[:：]\s*\S", regex.IGNORECASE)
+    return knowledge.compiled(("fact_label", lang), build)
+
+
 def _known(index, text: str, *, prefix: bool) -> str | None:
     m = index.match(text, allow_prefix=prefix, allow_numeric=False)
     return m.game_id if m and m.method != "fuzzy" else None
@@ -327,7 +336,9 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if named:
             return _named_game(index, named, "name-label", start + label[1])
     skipped = Covered([*entries, *not_prose])
-    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line) or at in skipped)
+    label = _fact_label(knowledge, doc.language)
+    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line) or at in skipped
+                         or bool(label.search(line)))
     for at, line in lines:
         gid = _known(index, line, prefix=True)
         if gid:
