@@ -431,3 +431,16 @@ def test_a_menu_of_games_at_the_top_of_a_page_is_no_title_and_a_category_is_no_n
 ])
 def test_a_label_value_line_of_a_rules_summary_is_no_games_name(text, lang):
     assert segmentation(text, lang).provisional == []
+
+
+def test_a_label_alone_on_its_line_is_no_games_name():
+    # a definition list: the label on one line, its value on the next
+    seg = segmentation("使用カード\n53枚(ジョーカーを含む)\n=説明=\n全てのカードを出し切った人が勝ちとなる。\n", "ja")
+    assert not [g for g in seg.provisional if "使用カード" in g.names.model_dump().values()]
+
+
+def test_a_game_the_text_compares_is_not_its_game_even_quoted():
+    text = ("Описание\n\nУ вас есть колода карт, из которой раздаётся по 7 каждому из игроков. Карту кладут, "
+            "если она по значению или цвету совпадает с верхней (как в «американском дураке» или «101»).\n")
+    seg = segmentation(text, "ru")
+    assert not [g for g in seg.provisional if any("дурак" in (n or "") for n in g.names.model_dump().values())]

@@ -52,11 +52,14 @@ class DocumentGame:
 _QUOTED = compile_pattern(r"[「『«“\"]([^「」『』«»“”\"\n]{2,24})[」』»”\"]")
 
 
-def _quoted_variant(index, lead: str) -> tuple[str, str, int] | None:
+def _quoted_variant(index, lead: str, compared=lambda a, b: False) -> tuple[str, str, int] | None:
     """A quoted name in the lead that is a known game's name with more words ("「斜め七並べ」",
-    "«Тысяча одно»"): (name, the known game, offset)."""
+    "«Тысяча одно»"): (name, the known game, offset); not one `compared(start, end)` says is
+    another game the text compares ("как в «американском дураке»")."""
     for m in _QUOTED.finditer(lead):
         name = m.group(1).strip()
+        if compared(m.start(), m.end()):
+            continue
         if index.match(name, allow_prefix=False):
             continue  # the known game itself
         inside = index.games_named_in(name)
@@ -86,8 +89,11 @@ def _quoted_member(index, knowledge, lead: str, gid: str) -> str | None:
     family = knowledge.by_id[gid].family if gid in knowledge.by_id else None
     for m in _QUOTED.finditer(lead):
         found = index.match(m.group(1).strip(), allow_prefix=False)
+        # (the title's game is the family itself, "пасьянс", or the quoted game is a form of it;
+        # not another game of its family the text compares: "Uno … как в «101»")
         if found and found.method in ("exact", "part") and found.game_id != gid and family \
-                and knowledge.by_id[found.game_id].family == family:
+                and knowledge.by_id[found.game_id].family == family \
+                and (gid == family or gid in knowledge.family_line(found.game_id)):
             return found.game_id
     return None
 
@@ -122,7 +128,8 @@ def _fact_label(knowledge, lang: str) -> BudgetedPattern:
     the language's facet labels (`statements: labels:`), a stop, a value. No game's name."""
     def build():
         words = [w for ws in knowledge.languages[lang].profile.statements.labels.values() for w in ws]
-        return compile_pattern(rf"^[-•・*\s]*(?:{'|'.join(words) or '(?!)'})[*_]*\s*[:：]\s*\S", regex.IGNORECASE)
+        # (the label alone on its line is one too: its value stands on the next, "使用カード\n53枚")
+        return compile_pattern(rf"^[-•・*\s]*(?:{'|'.join(words) or '(?!)'})[*_]*\s*(?:[:：]\s*\S|$)", regex.IGNORECASE)
     return knowledge.compiled(("fact_label", lang), build)
 
 
@@ -402,7 +409,8 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if variant and variant[1] == gid:
             return DocumentGame(None, variant[0], "rules-paragraph", at(offset), gid)
         return DocumentGame(gid, None, "rules-paragraph", at(offset))
-    variant = _quoted_variant(index, body[:LEAD_CHARS])
+    variant = _quoted_variant(index, body[:LEAD_CHARS],
+                              lambda a, b: _compared(knowledge, doc.language, body, a, b))
     if variant:  # «斜め七並べ»: a known game's name with more words, quoted: a variant of it
         name, parent, offset = variant
         known = _quoted_known(index, body[:LEAD_CHARS], body)
