@@ -733,7 +733,7 @@ def test_japanese_score_row_label_ends_in_item_or_carries_an_aside():
      "player wins 31 points.\n", "target_score", "example"),
     # chips counted are no cards ("another chip into the pool")
     ("ja", "ポーカー\n\nこの場合、各プレイヤーはプールにチップをもう1枚入れ、別のプレイヤーが新たに配ります。\n", "hand_size", None),
-    # a player count of another game compared, or of a part of the players (facet field not_before,
+    # a player count of another game compared, or of a part of the players (relation drop after,
     # cue groups compared/compared_next/others)
     ("en", "PIQUET NORMAND.\n\nHe makes pic under the same conditions as in the game for two players.\n", "players", None),
     ("ja", "クリベッジ\n\n2人で行うゲームと同様に、ディーラーがリード権を持ちます。\n", "players", None),
@@ -757,7 +757,7 @@ def test_values_that_are_no_rule_of_the_game(lang, text, facet, role):
 
 def test_a_pack_and_its_jokers_in_one_sentence_give_the_total():
     """"52 枚組と…ジョーカー 2 枚の 54 枚": the largest count of a sentence with jokers is the cards
-    in play, the others its parts (facet field largest_with); no conflict of 52 with 54."""
+    in play, the others its parts (relation `largest`); no conflict of 52 with 54."""
     _, facts, _ = facts_of("闘地主\n\n3 人で遊びます．トランプは，英米風の 52 枚組と色の違うジョーカー 2 枚の 54 枚です．\n", "ja")
     assert [f.value for f in facts if f.facet == "deck_size"] == [54]
 

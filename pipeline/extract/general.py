@@ -294,6 +294,8 @@ def _packs_of(sentence: str, grammar: StatementGrammar) -> list[Statement]:
     """A count of packs and the cards in each ("2 decks of 52 cards", "52枚のトランプを2組"): the
     cards in play are the product, a total as a count with its jokers is."""
     out, parse = [], grammar.numbers.parse
+    # (the count of packs too, where no unit of the language said it: "2つの…カードパック")
+    counted = sorted({f for unit in grammar.pack_units for f, *_ in grammar.by_unit.get(unit, [])})
     for pattern in grammar.packs_of:
         for m in pattern.finditer(sentence):
             packs, cards = parse(m.group("P")), parse(m.group("C"))
@@ -301,10 +303,8 @@ def _packs_of(sentence: str, grammar: StatementGrammar) -> list[Statement]:
                 continue
             out += [Statement(m.start(), m.end(), facet, packs * cards, summed=True)
                     for facet in sorted(grammar.summed) if grammar.facets.within(facet, packs * cards)]
-            # (and the count of packs, where no unit of the language said it: "2つの…カードパック")
-            counted = {f for unit in grammar.pack_units for f, *_ in grammar.by_unit.get(unit, [])}
             out += [Statement(m.start("P"), m.end("P"), facet, packs)
-                    for facet in sorted(counted) if grammar.facets.within(facet, packs)]
+                    for facet in counted if grammar.facets.within(facet, packs)]
     return out
 
 
