@@ -12,6 +12,7 @@ from collections import defaultdict
 
 import regex
 
+from pipeline.align_editions import original_of
 from pipeline.extract.roles import RULE_ROLES
 from pipeline.identify.index import game_index
 from pipeline.knowledge import Knowledge
@@ -26,14 +27,37 @@ def canonical(value) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
-def status_of(cells: dict[str, list[ComparisonCell]]) -> str:
-    if len(cells) < 2:
+def _values(cells: list[ComparisonCell]) -> frozenset[str]:
+    return frozenset(canonical(c.value) for c in cells)
+
+
+def editions(cells: dict[str, list[ComparisonCell]], original_of: dict[str, str]) -> dict[str, frozenset[str]]:
+    """The values each edition states: a translation stands for its original's edition only
+    where the original says nothing here."""
+    out: dict[str, frozenset[str]] = {}
+    for sid, cs in cells.items():
+        edition = original_of.get(sid, sid)
+        if edition == sid or edition not in cells:
+            out.setdefault(edition, _values(cs))
+    return out
+
+
+def status_of(cells: dict[str, list[ComparisonCell]], original_of: dict[str, str] | None = None) -> str:
+    sets = list(editions(cells, original_of or {}).values())
+    if len(sets) < 2:
         return "single"
-    sets = [frozenset(canonical(c.value) for c in cs) for cs in cells.values()]
     return "agree" if all(s == sets[0] for s in sets) else "differ"
 
 
-def compare_game(game_id: str, facts: list[Fact], source_order: list[str], registry: FacetRegistry) -> Comparison:
+def translation_differs(cells: dict[str, list[ComparisonCell]], original_of: dict[str, str]) -> list[str]:
+    """The translations whose values here differ from their original's."""
+    return [sid for sid, cs in cells.items()
+            if original_of.get(sid) in cells and _values(cs) != _values(cells[original_of[sid]])]
+
+
+def compare_game(game_id: str, facts: list[Fact], source_order: list[str], registry: FacetRegistry,
+                 original_of: dict[str, str] | None = None) -> Comparison:
+    original_of = original_of or {}
     rows: dict[tuple[str, str | None], dict[str, list[ComparisonCell]]] = defaultdict(lambda: defaultdict(list))
     for f in facts:
         cell = rows[(f.facet, f.qualifier)][f.source_id]
@@ -44,8 +68,9 @@ def compare_game(game_id: str, facts: list[Fact], source_order: list[str], regis
         by_source = rows[(facet, qualifier)]
         cells = {sid: by_source[sid] for sid in source_order if sid in by_source}
         conflicts = [sid for sid, cs in cells.items() if qualifier is None and len(cs) > 1]
-        out_rows.append(ComparisonRow(facet=facet, qualifier=qualifier, status=status_of(cells), cells=cells,
-                                      conflicts=conflicts))
+        out_rows.append(ComparisonRow(facet=facet, qualifier=qualifier, status=status_of(cells, original_of),
+                                      cells=cells, conflicts=conflicts,
+                                      translation_differs=translation_differs(cells, original_of)))
     sources = [sid for sid in source_order if any(sid in r.cells for r in out_rows)]
     return Comparison(game_id=game_id, sources=sources, rows=out_rows)
 
@@ -94,7 +119,8 @@ def align(facts: list[Fact], sources: list[Source], knowledge: Knowledge,
     for f in facts:
         if f.game_id and f.role in RULE_ROLES:  # an example's or advice's numbers are evidence only
             by_game[f.game_id].append(f)
-    comps = {gid: compare_game(gid, fs, order, knowledge.facets) for gid, fs in by_game.items()}
+    translated = original_of(sources)
+    comps = {gid: compare_game(gid, fs, order, knowledge.facets, translated) for gid, fs in by_game.items()}
     describing = game_sources(sections or [], facts)
     for gid, comp in comps.items():
         comp.sources = [sid for sid in order if sid in describing[gid]]

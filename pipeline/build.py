@@ -14,7 +14,7 @@ from pipeline.output import check_replaceable, staged_output, write_json, write_
 from pipeline.patterns import MAX_TIMEOUTS, pattern_budget
 from pipeline.positions import count_lines, line_of
 from pipeline.progress import Lines, Reporter, reporter
-from schemas import Comparison, Document, Fact, Game, Section, Source, TocLink, TopicPassage
+from schemas import Comparison, Document, Fact, Game, Section, SectionPair, Source, TocLink, TopicPassage
 from schemas.generate import write as write_schemas
 from schemas.models import PageRange
 
@@ -28,6 +28,7 @@ class BuildResult:
     warnings: list[str] = field(default_factory=list)
     sections: dict[str, list[Section]] = field(default_factory=dict)
     toc_links: list[TocLink] = field(default_factory=list)
+    section_pairs: list[SectionPair] = field(default_factory=list)   # translation -> original
     facts: dict[str, list[Fact]] = field(default_factory=dict)
     comparisons: list[Comparison] = field(default_factory=list)
     topics: list[TopicPassage] = field(default_factory=list)
@@ -239,7 +240,9 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
             store(entry.id, res)
             stage.advance(entry.id)
     order = sorted(corpus.entries, key=lambda e: (e.year or 0, e.id))
-    result = BuildResult(corpus=corpus, sources=[done[e.id].source for e in order],
+    # (what a source translates is the manifest's word, read afresh: cached sources may predate it)
+    result = BuildResult(corpus=corpus, sources=[done[e.id].source.model_copy(
+                             update={"same_edition_as": e.same_edition_as}) for e in order],
                          documents={e.id: done[e.id].document for e in order}, knowledge=knowledge)
     result.processed = [e.id for e in todo]
     result.warnings.extend(cache_notes)
@@ -257,7 +260,9 @@ def run_pipeline(corpus: Corpus, progress: Reporter, *, jobs: int = 1, cache_dir
         result.knowledge = knowledge
     result.toc_links = link_contents(corpus, result, knowledge)
     from pipeline.align import align, topic_passages
+    from pipeline.align_editions import pair_editions
 
+    result.section_pairs = pair_editions(result.sources, result.sections)
     result.comparisons = align(result.all_facts(), result.sources, knowledge,
                                [s for sid in result.source_order() for s in result.sections[sid]])
     result.topics = topic_passages([s for sid in result.source_order() for s in result.sections[sid]], knowledge,
@@ -279,7 +284,14 @@ def link_contents(corpus: Corpus, result: BuildResult, knowledge: Knowledge) -> 
                                    f"{target!r} is not a source id; its index is not linked")
             continue
         doc = result.documents[entry.id]
-        links += toc_links(doc, game_entries(contents_entries(doc, conventions), gaz), target, result.sections[target])
+        entries = game_entries(contents_entries(doc, conventions), gaz)
+        own = toc_links(doc, entries, entry.id, result.sections[entry.id])
+        if target != entry.id:
+            # a translation's entries lead to its own sections; to its original's only where it
+            # has none of its own (a translated front part indexing the whole book)
+            other = toc_links(doc, entries, target, result.sections[target])
+            own = [mine if mine.target_section_id else theirs for mine, theirs in zip(own, other, strict=True)]
+        links += own
     return links
 
 
@@ -289,6 +301,7 @@ def write_data(result: BuildResult, data_dir: Path) -> None:
     all_sections = [sec for sid in result.source_order() for sec in result.sections[sid]]
     write_jsonl(data_dir / "sections.jsonl", all_sections)
     write_jsonl(data_dir / "toc_links.jsonl", result.toc_links)
+    write_jsonl(data_dir / "section_pairs.jsonl", result.section_pairs)
     write_jsonl(data_dir / "facts.jsonl", result.all_facts())
     write_json(data_dir / "comparisons.json", result.comparisons)
     write_jsonl(data_dir / "topics.jsonl", result.topics)

@@ -16,6 +16,7 @@ from schemas.models import (  # noqa: F401
     PlayerRange,
     Section,
     SectionAnchor,
+    SectionPair,
     Source,
     TocLink,
     TopicPassage,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 from pydantic import TypeAdapter
 
-from schemas.models import VALUE_TYPES, Comparison, Fact, Game, Section, Source, TocLink, TopicPassage
+from schemas.models import VALUE_TYPES, Comparison, Fact, Game, Section, SectionPair, Source, TocLink, TopicPassage
 
 EXPORTED = {
     "source": Source,
@@ -18,6 +18,7 @@ EXPORTED = {
     "fact": Fact,
     "comparison": Comparison,
     "toc_link": TocLink,
+    "section_pair": SectionPair,
     "topic_passage": TopicPassage,
 }
 COMMITTED_DIR = Path(__file__).parent / "json"

@@ -183,6 +183,8 @@ class Source(Record):
     footnote_markers: int = 0
     repairs: list[Repair] = Field(default_factory=list)
     same_text_as: str | None = None
+    # the source this one translates (the same edition), as declared in sources.toml
+    same_edition_as: str | None = None
 
 
 class SectionAnchor(Record):
@@ -289,6 +291,9 @@ class ComparisonRow(Record):
     cells: dict[str, list[ComparisonCell]]
     # sources that state two or more values here themselves (a conflict within one source)
     conflicts: list[str] = Field(default_factory=list)
+    # translations whose values here differ from their original's (a translation difference:
+    # `status` compares editions, each read in its original where the original speaks)
+    translation_differs: list[str] = Field(default_factory=list)
 
 
 class VariantChange(Record):
@@ -318,6 +323,17 @@ class TopicPassage(Record):
     section_id: str
     title: str | None
     start_line: int
+
+
+class SectionPair(Record):
+    """A section of a translation paired with the passage of its original it translates."""
+
+    source_id: str
+    section_id: str
+    original_source_id: str
+    original_section_id: str
+    score: int            # the evidence: the same game, the same printed page, the same kind
+    same_game: bool       # both name the same game (false: one names none, or they disagree)
 
 
 class TocLink(Record):

@@ -157,7 +157,12 @@ def test_piquet_is_compared_across_three_sources(embedded_build):
     assert {c.value for c in hand.cells["foster1914-en"]} == {6} and {c.value for c in hand.cells["hoyle1909-ja"]} == {5}
     # every Cribbage "differ" is a real difference of the two editions (the six-card and the
     # five-card game: hand and flush), and Bezique's two sources agree on all they share
-    assert {r.facet for r in cribbage.rows if r.status == "differ"} == {"hand_size", "score:flush"}
+    # (between the two received books: the English original added later has misreadings of its
+    # own, listed in docs/corpus.md)
+    pair = ("hoyle1909-ja", "foster1914-en")
+    assert {r.facet for r in cribbage.rows if r.status == "differ" and all(s in r.cells for s in pair)
+            and {str(c.value) for c in r.cells[pair[0]]} != {str(c.value) for c in r.cells[pair[1]]}} \
+        == {"hand_size", "score:flush"}
     bezique = next(c for c in result.comparisons if c.game_id == "bezique")
     assert all(r.status != "differ" for r in bezique.rows), [r.facet for r in bezique.rows if r.status == "differ"]
 

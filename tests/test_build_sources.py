@@ -6,6 +6,7 @@ from pathlib import Path
 
 import jsonschema
 
+from pipeline.manifest import load_manifest
 from schemas.generate import COMMITTED_DIR, embedded_facet_types, schema_texts
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -15,13 +16,13 @@ def test_sources_json_lists_every_source_with_its_hash_and_size(embedded_build):
     out, _ = embedded_build
     sources = json.loads((out / "data" / "sources.json").read_text(encoding="utf-8"))
     assert {s["language"] for s in sources} == {"ja", "en", "ru"}
-    assert len(sources) == 5
+    assert len(sources) == len(load_manifest(ROOT / "corpus").entries)
     schema = json.loads((out / "data" / "schema" / "source.json").read_text())
     for s in sources:
         jsonschema.validate(s, schema)
         raw = (ROOT / "corpus" / s["file"]).read_bytes()
         assert s["sha256"] == hashlib.sha256(raw).hexdigest()
-        text = raw.decode("utf-8")
+        text = raw.decode(s["encoding"])
         assert s["chars"] == len(text)
         assert s["lines"] == len(text.split("\n")) - (1 if text.endswith("\n") else 0)
         assert not Path(s["file"]).is_absolute()

@@ -102,8 +102,9 @@ def test_train_fits_measures_leaving_one_site_out_and_keeps_a_way(tmp_path):
 
 def test_train_refuses_texts_without_headings_of_both_kinds(tmp_path):
     folder = _unseen_folder(tmp_path, {"book-a": (["Cribbage", "Snap", "Whist"], ["Cribbage", "Snap", "Whist"])})
+    # (its own folder as the corpus: no gold sections of the embedded books add headings)
     res = CliRunner().invoke(app, ["train", str(folder), "--out", str(tmp_path / "s.json"),
-                                   "--facts-out", str(tmp_path / "f.json")])
+                                   "--facts-out", str(tmp_path / "f.json"), "--corpus", str(folder)])
     assert res.exit_code == 2 and "both kinds" in res.output
     assert not (tmp_path / "s.json").exists() and not (tmp_path / "f.json").exists()
 

@@ -82,7 +82,7 @@ def kinds(doc):
 
 
 def test_boilerplate_in_the_translated_gutenberg_book(documents):
-    doc = next(d for d in documents.values() if d.page_markers)
+    doc = documents["hoyle1909-ja"]
     found = kinds(doc)
     assert {k for k, _ in found} >= {"preamble", "gutenberg_start", "gutenberg_end", "transcriber_note"}
     start = next(b for b in doc.boilerplate if b.kind == "gutenberg_start")
@@ -95,10 +95,13 @@ def test_boilerplate_in_each_received_text(documents):
     by_lang_kind = {(d.language, frozenset(k for k, _ in kinds(d))) for d in documents.values()}
     # The forum post's mail header, the web reader's title lines and "Spotted a typo" leftover.
     assert any("mail_header" in ks for _, ks in by_lang_kind)
-    en = [d for d in documents.values() if d.language == "en"][0]
+    en = documents["foster1914-en"]
     assert sorted(b.kind for b in en.boilerplate) == ["reader_leftover"] * 3
     last = en.boilerplate[-1]
     assert en.text[last.start:last.end].startswith("Spotted a typo")
+    # The Gutenberg English original keeps its licence header and trailer apart from the book.
+    original = {b.kind for b in documents["hoyle1909-en"].boilerplate}
+    assert original >= {"preamble", "gutenberg_start", "gutenberg_end", "trailer"}
     # The Russian translation and the web pages have none: nothing is flagged by mistake.
     assert [d.boilerplate for d in documents.values() if d.language == "ru"] == [[]]
 

@@ -254,7 +254,7 @@ def test_every_ui_string_used_exists_and_every_one_written_is_used():
 
     publish = Path(__file__).resolve().parents[1] / "pipeline" / "publish"
     code = "\n".join(p.read_text(encoding="utf-8") for p in [*publish.glob("*.py"), *(publish / "templates").iterdir()])
-    asked = set(re.findall(r'\bt\(\s*"(\w+)"', code)) | set(re.findall(r'\.text\(\s*"(\w+)"', code)) \
+    asked = set(re.findall(r'\b(?:t|words)\(\s*"(\w+)"', code)) | set(re.findall(r'\.text\(\s*"(\w+)"', code)) \
         | set(re.findall(r'\(\s*"(\w+)",\s*"[\w/.]+\.md"\)', code)) | set(re.findall(r'root\["(\w+)"\]', code))
     keys = set(ui_strings().root)
     assert asked - keys == set()

@@ -19,6 +19,8 @@ TABLES = {
     "sections": ("Sections", "Each source split into sections (games, variants, laws, front matter).",
                  ["kind", "source_id", "game_id"]),
     "toc_links": ("Contents links", "Contents and index entries linked to the sections they name.", ["source_id"]),
+    "section_pairs": ("Translation pairs", "Each section of a translation paired with the passage of its original.",
+                      ["source_id", "same_game"]),
     "topic_passages": ("Topic passages", "Sub-sections of a game mapped to common topics (dealing, scoring).",
                        ["topic", "game_id", "source_id"]),
 }

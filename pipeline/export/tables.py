@@ -23,6 +23,7 @@ def tables_of(result) -> dict[str, list[dict[str, Any]]]:
         "facts": flat_rows(facts),
         "comparisons": comparison_rows(result.comparisons),
         "toc_links": flat_rows(result.toc_links),
+        "section_pairs": flat_rows(result.section_pairs),
         "topic_passages": flat_rows(result.topics),
     }
 
@@ -42,7 +43,8 @@ def write_csv(result, directory: Path) -> dict[str, int]:
     for name, rows in tables_of(result).items():
         cols = _columns(rows)
         with (directory / f"{name}.csv").open("w", encoding="utf-8", newline="") as fh:
-            w = csv.DictWriter(fh, fieldnames=cols, lineterminator="\n")
+            # CRLF rows (RFC 4180): a cell holding a CR from a CRLF source is then quoted too
+            w = csv.DictWriter(fh, fieldnames=cols, lineterminator="\r\n")
             w.writeheader()
             for r in rows:
                 w.writerow({k: ("" if r.get(k) is None else r.get(k)) for k in cols})
@@ -58,6 +60,8 @@ FOREIGN_KEYS = {
     "facts": [("source_id", "sources", "id"), ("game_id", "games", "id"), ("section_id", "sections", "id")],
     "comparisons": [("game_id", "games", "id")],
     "toc_links": [("source_id", "sources", "id"), ("section_id", "sections", "id")],
+    "section_pairs": [("source_id", "sources", "id"), ("section_id", "sections", "id"),
+                      ("original_source_id", "sources", "id"), ("original_section_id", "sections", "id")],
     "topic_passages": [("game_id", "games", "id"), ("source_id", "sources", "id"), ("section_id", "sections", "id")],
 }
 INDEXES = {"facts": [["game_id", "facet"], ["source_id"], ["facet"]], "sections": [["source_id"], ["game_id"]],

@@ -14,6 +14,7 @@ _NON_ASCII = compile_pattern(r"[^\x00-\x7f]")
 _NOT_SLUG = compile_pattern(r"[^a-z0-9]+")
 _SLUG_CHARS = compile_pattern(r"[a-z0-9-]+")
 _SPACES = compile_pattern(r"\s+")
+_APOSTROPHE = compile_pattern(r"(?<=\w)['’](?=\w)")
 
 PROVISIONAL_FAMILY = "unclassified"
 
@@ -21,7 +22,7 @@ PROVISIONAL_FAMILY = "unclassified"
 def provisional_id(name: str, languages) -> str:
     """A slug from the name: Latin letters as they are, other scripts through a profile's
     transliteration; a name no profile can spell in Latin gets a short hash."""
-    text = normalize(name).casefold()
+    text = _APOSTROPHE.sub("", normalize(name).casefold())   # "Spenser's" -> spensers
     for lang in languages:
         table = lang.profile.transliteration
         if table and lang.script is not None and lang.script.search(text):
@@ -33,6 +34,16 @@ def provisional_id(name: str, languages) -> str:
     return "game-" + hashlib.sha1(normalize(name).encode("utf-8")).hexdigest()[:10]
 
 
+def _without_article(name: str, language: str, languages) -> str:
+    """The name without a leading article of its language, for its id: "THE FIFTEEN" and
+    "Fifteen" are one game (the name shown keeps the article)."""
+    if language not in getattr(languages, "codes", ()):
+        return name
+    articles = languages[language].profile.names.articles
+    head, _, rest = name.partition(" ")
+    return rest if rest.strip() and head.casefold() in {a.casefold() for a in articles} else name
+
+
 def provisional_game(name: str, language: str, languages, parent: str | None = None) -> Game:
     """The provisional game of a name written in `language` (its name there as written), a
     variant of `parent` when it names a known game with more words."""
@@ -40,5 +51,5 @@ def provisional_game(name: str, language: str, languages, parent: str | None = N
     names = {"en": clean}
     if language in GameNames.model_fields and language != "en":
         names[language] = clean
-    return Game(id=provisional_id(clean, languages), names=GameNames(**names), aliases=[],
+    return Game(id=provisional_id(_without_article(clean, language, languages), languages), names=GameNames(**names), aliases=[],
                 family=PROVISIONAL_FAMILY, parent=parent, provisional=True)

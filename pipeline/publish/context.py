@@ -30,6 +30,7 @@ class SiteContext:
     sources_by_id: dict[str, object] = field(default_factory=dict)
     comparison_rows: dict[tuple, str] = field(default_factory=dict)  # (game, facet, qualifier) -> row id
     lang: str = "en"                                              # the UI language of the pages made
+    original_pairs: dict[str, tuple[str, str]] = field(default_factory=dict)  # translation section -> original's
 
     def __post_init__(self):
         r = self.result
@@ -47,6 +48,8 @@ class SiteContext:
                 if s.kind in ("game", "variant") and s.game_id:
                     self.described.setdefault(s.game_id, []).append(s)
         self.facts_by_id = {f.id: f for f in r.all_facts()}
+        self.original_pairs = {p.section_id: (p.original_source_id, p.original_section_id)
+                               for p in getattr(r, "section_pairs", [])}
         for c in r.comparisons:
             for row in c.rows:
                 self.comparison_rows[(c.game_id, row.facet, row.qualifier)] = row_fragment(row.facet, row.qualifier)
@@ -143,9 +146,20 @@ class SiteContext:
         return self.env.get_template(template).render(ctx=self, **values)
 
     def source_label(self, source_id: str) -> str:
+        """A source as every page cites it; a machine translation says what it translates."""
         s = self.sources_by_id[source_id]
-        bits = [s.language] + (["MT"] if s.machine_translated else [])
+        original = self.sources_by_id.get(s.same_edition_as or "")
+        if s.machine_translated and original:
+            what = self.words("mt_of", title=original.title, year=original.year or "?")
+            return f"{source_id} ({s.language}, {what})"
+        bits = [s.language] + ([str(self.words("machine_translated"))] if s.machine_translated else [])
         return f"{source_id} ({s.year or '?'}, {', '.join(bits)})"
+
+    def words(self, key: str, **values) -> str:
+        """The site's words for `key`, unescaped (for text the templates escape themselves)."""
+        from pipeline.publish.ui import ui_strings
+
+        return _PLACEHOLDER.sub(lambda m: str(values[m.group(1)]), ui_strings().root[key][self.lang])
 
     def game_name(self, game_id: str | None) -> str:
         """A game's name in the UI language, or in English where it has none."""

@@ -12,6 +12,7 @@ import regex
 from pipeline.patterns import compile_pattern
 from pipeline.publish.context import SiteContext
 from pipeline.publish.html import source_markup, value_text
+from pipeline.publish.parallel import original_section, page_rows
 
 
 def sources_index(ctx: SiteContext) -> str:
@@ -103,6 +104,18 @@ def _line(ctx, doc, n, ls, le, facts, markers, subs) -> Line:
                 pieces=pieces)
 
 
+def _plain_lines(ctx: SiteContext, section) -> list[Line]:
+    """The lines of a section as text only (an original shown beside its translation)."""
+    doc = ctx.result.documents[section.source_id]
+    out = []
+    for n in range(section.start_line, section.end_line + 1):
+        ls = max(doc.line_starts[n - 1], section.anchor.start)
+        le = min(doc.line_starts[n] - 1 if n < len(doc.line_starts) else len(doc.text), section.anchor.end)
+        if ls <= le:
+            out.append(_line(ctx, doc, n, ls, le, [], doc.page_markers, []))
+    return out
+
+
 def reader_page(ctx: SiteContext, section) -> str:
     doc = ctx.result.documents[section.source_id]
     facts = sorted((f for f in ctx.result.facts.get(section.source_id, [])
@@ -118,7 +131,9 @@ def reader_page(ctx: SiteContext, section) -> str:
             continue
         lines.append(_line(ctx, doc, n, ls, le, [f for f in facts if f.anchor.start < le + 1 and f.anchor.end > ls],
                            doc.page_markers, [x for x in subs if ls <= x.anchor.start <= le]))
-    return ctx.render("reader.md", page=ctx.section_page[section.id],
+    original = original_section(ctx, section)
+    rows = page_rows(lines, section.page, _plain_lines(ctx, original), original.page) if original else None
+    return ctx.render("reader.md", page=ctx.section_page[section.id], original=original, rows=rows,
                       title=section.title or ctx.t("section_at_line", kind=ctx.section_kind(section.kind),
                                                    n=section.start_line),
                       section=section, src=ctx.sources_by_id[section.source_id], lines=lines,

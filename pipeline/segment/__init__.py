@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from pipeline.identify.card_text import LEAD_CHARS, played_without_cards_here
 from pipeline.identify.document import compilation_parts, document_game
-from pipeline.identify.index import GameIndex, game_index
+from pipeline.identify.index import GameIndex, game_index, unnumbered
 from pipeline.identify.mentions import dominant_game
 from pipeline.identify.named_variants import names_a_form_of, variant_parent
 from pipeline.identify.provisional import provisional_game
@@ -117,6 +117,7 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
     warnings: list[str] = []
     provisional: dict[str, Game] = {}
     current_game: str | None = None
+    context_game: str | None = None        # the game a front part names or follows ("TERMS USED IN EUCHRE")
     game_convention: str | None = None     # the convention of the current game's heading
     levels = tree.heading_levels()
     game_level: int | None = None          # and its depth in the tree
@@ -132,12 +133,21 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
             # "LAWS OF X", "Xの法則", "X のルール" inside X: about the game, not the game; a title
             # form naming another game ("ジンラミーのルール" after Napoleon's) opens that game
             m = None
+        named_here = gaz.named_in_text(c.text) if structural and not m else None
+        if named_here and structural == "laws" and current_game is None:
+            # "THE LAWS OF EUCHRE." before any game: a book of one game's laws opens that game
+            kind = "variant" if knowledge.by_id[named_here].parent else "game"
+            headings.append(Heading(c, kind, named_here, f"{c.convention}+laws-of", True))
+            current_game, game_convention, game_level = named_here, c.convention, levels.get((c.start, c.convention))
+            continue
         if m:
-            around = set(knowledge.family_line(current_game))
+            context = current_game or context_game
+            around = set(knowledge.family_line(context))
             # A game's name that is a term of play in the game we are in is a sub-section
-            # (ピケ = the pique bonus inside Piquet; 橋 = a score situation inside Euchre).
-            term_keys = {gaz.name_key(c.text), gaz.name_key(_PAREN.sub("", c.text))}
-            if current_game and set().union(*(terms.get(k, set()) for k in term_keys)) & around:
+            # (ピケ = the pique bonus inside Piquet; 橋 = a score situation inside Euchre), also
+            # after a part that names that game ("TECHNICAL TERMS USED IN EUCHRE." then "THE BRIDGE.").
+            term_keys = {gaz.name_key(c.text), gaz.name_key(_PAREN.sub("", c.text)), gaz.name_key(unnumbered(c.text))}
+            if context and set().union(*(terms.get(k, set()) for k in term_keys)) & around:
                 headings.append(Heading(c, "subsection", None, f"{c.convention}+term-in-context", False))
                 continue
             # "Xの攻め札" inside X: a topic of the game we are in.
@@ -185,7 +195,7 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
         kind = structural
         if kind == "front":
             headings.append(Heading(c, "front", None, f"{c.convention}+front", True))
-            current_game = None
+            current_game, context_game = None, named_here
             continue
         near = gaz.near_miss(c.text) if c.convention in ("caps_period", "short_line") and not kind else None
         if near:
