@@ -148,8 +148,9 @@ def test_piquet_is_compared_across_three_sources(embedded_build):
     assert {"hoyle1909-ja", "foster1914-en", "web2013-ja"} <= set(comp.sources)
     shared = [r for r in comp.rows if len(r.cells) >= 2]
     assert len({r.facet for r in shared}) >= 6
-    # Piquet's three sources agree on every rule they share (the README's accuracy section)
-    assert all(r.status == "agree" for r in shared), [(r.facet, r.qualifier) for r in shared if r.status != "agree"]
+    # Piquet's sources agree on every rule they share (the README's accuracy section); two copies
+    # of one edition (foster1914-en is part of foster1914-full-en) are one witness, "single"
+    assert all(r.status != "differ" for r in shared), [(r.facet, r.qualifier) for r in shared if r.status == "differ"]
     # and a real edition difference shows: Foster's six-card Cribbage against Hoyle's five-card game
     cribbage = next(c for c in result.comparisons if c.game_id == "cribbage")
     hand = next(r for r in cribbage.rows if r.facet == "hand_size" and r.qualifier is None)
@@ -164,7 +165,9 @@ def test_piquet_is_compared_across_three_sources(embedded_build):
             and {str(c.value) for c in r.cells[pair[0]]} != {str(c.value) for c in r.cells[pair[1]]}} \
         == {"hand_size", "score:flush"}
     bezique = next(c for c in result.comparisons if c.game_id == "bezique")
-    assert all(r.status != "differ" for r in bezique.rows), [r.facet for r in bezique.rows if r.status == "differ"]
+    received = ("hoyle1909-ja", "nifty1995-ja")   # (the books added later: see docs/corpus.md)
+    assert all({str(c.value) for c in r.cells[received[0]]} == {str(c.value) for c in r.cells[received[1]]}
+               for r in bezique.rows if all(s in r.cells for s in received)), bezique.rows
 
 
 def test_a_topic_word_in_a_heading_is_whole_where_katakana_goes_on():

@@ -250,7 +250,7 @@ def test_every_page_kind_in_the_readers_language(browser, server, lang, search_w
     page.goto(f"{server}/{lang}/sources/foster1914-en/")
     page.locator("ul.toc a").first.click()
     page.wait_for_url(f"**/{lang}/sources/foster1914-en/L**", timeout=10000)
-    assert page.locator("div.reader").get_attribute("lang") == "en"
+    assert page.locator("div.reader").first.get_attribute("lang") == "en"
     with page.expect_navigation(timeout=10000):
         page.locator('p.languages a[hreflang="en"]').first.click()
     assert "/sources/foster1914-en/L" in page.url

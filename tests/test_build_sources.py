@@ -22,7 +22,7 @@ def test_sources_json_lists_every_source_with_its_hash_and_size(embedded_build):
         jsonschema.validate(s, schema)
         raw = (ROOT / "corpus" / s["file"]).read_bytes()
         assert s["sha256"] == hashlib.sha256(raw).hexdigest()
-        text = raw.decode(s["encoding"])
+        text = raw.decode(s["encoding"]).removeprefix("\ufeff")
         assert s["chars"] == len(text)
         assert s["lines"] == len(text.split("\n")) - (1 if text.endswith("\n") else 0)
         assert not Path(s["file"]).is_absolute()

@@ -5,6 +5,7 @@ in games.json with `provisional: true`, never silently mislabelled as a known ga
 from __future__ import annotations
 
 import hashlib
+import unicodedata
 
 from pipeline.ingest.normalize import normalize
 from pipeline.patterns import compile_pattern
@@ -27,6 +28,8 @@ def provisional_id(name: str, languages) -> str:
         table = lang.profile.transliteration
         if table and lang.script is not None and lang.script.search(text):
             text = "".join(table.get(ch, ch) for ch in text)
+    # Latin letters with accents keep their letter ("POOL ÉCARTÉ" -> pool-ecarte)
+    text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
     ascii_slug = _NOT_SLUG.sub("-", text).strip("-")
     if ascii_slug and _SLUG_CHARS.fullmatch(ascii_slug) and len(ascii_slug) >= 2 \
             and not _NON_ASCII.search(text):

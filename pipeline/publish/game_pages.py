@@ -94,6 +94,9 @@ def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, 
     return out
 
 
+GAME_PAGE_BOOST = 4
+
+
 def pack_ranks(rank_row, source_id: str, deck) -> str:
     """" (A K Q J 10 9 8 7)" after a pack's size where the same source's rank order names the
     pack's ranks: as many ranks as the pack has cards in four suits (32 = 8 ranks x 4)."""
@@ -162,7 +165,9 @@ def game_page(ctx: SiteContext, game) -> str:
     if len(topic_sources) < 2:
         topic_rows, whole = [], []
     related = [g for g in kn.games if g.family == game.family and g.id != game.id and not g.parent][:30]
+    # (a game's page leads a search for its words: a book's reader pages repeat them many times)
     return ctx.render("game.md", page=ctx.game_page(game.id), title=ctx.game_name(game.id), game=game, comp=comp,
+                      search_boost=GAME_PAGE_BOOST,
                       glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=ctx.label, changed_in=changed(comp),
                       examples=seen_only_in_examples(ctx, game.id),
                       sections=sections, variants=variants, topic_sources=topic_sources, topic_rows=topic_rows, whole=whole,

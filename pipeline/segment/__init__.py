@@ -50,6 +50,14 @@ def _structural_patterns(knowledge: Knowledge) -> tuple[tuple[str, BudgetedPatte
     return knowledge.compiled(("section_patterns",), build)
 
 
+def _opens_variations(text: str, knowledge: Knowledge) -> bool:
+    """A heading that opens a game's variations ("VARIETIES OF BRIDGE.", "Variants"): about
+    forms of the game, not one form."""
+    patterns = knowledge.compiled(("segment_options",), lambda: tuple(
+        compile_pattern(p) for p in knowledge.languages.all_patterns(lambda prof: prof.section_patterns.options)))
+    return any(p.search(text) for p in patterns)
+
+
 def _structural(text: str, knowledge: Knowledge) -> str | None:
     for kind, pat in _structural_patterns(knowledge):
         if pat.search(text):
@@ -177,7 +185,7 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
         # below the game's heading ("## Blackjack", then "### Payoff of Blackjack": a topic)
         variant = variant_parent(c.text, current_game, knowledge, gaz) \
             if not c.rest.strip() and not structural and c.convention == game_convention \
-            and levels.get((c.start, c.convention)) == game_level else None
+            and levels.get((c.start, c.convention)) == game_level and not _opens_variations(c.text, knowledge) else None
         if variant:  # "SHORT WHIST." inside Whist: the most specific name, a form of the game
             game = provisional_game(variant[0], doc.language, knowledge.languages, variant[1])
             provisional.setdefault(game.id, game)
