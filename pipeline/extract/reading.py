@@ -21,8 +21,9 @@ from pipeline.extract.scope import largest_of_a_sentence
 from pipeline.extract.score_lines import line_item, score_lines
 from pipeline.extract.scripts import in_script, script_runs
 from pipeline.extract.spans import SpanIndex
-from pipeline.extract.variations import family_forms, options_headings, variations_span
+from pipeline.extract.variations import family_forms, variations_span
 from pipeline.knowledge import Knowledge
+from pipeline.segment import options_headings
 from schemas import Document, Fact, Section
 
 

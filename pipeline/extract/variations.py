@@ -9,19 +9,10 @@ so it carries the `alternative` qualifier. The heading words are each language p
 
 from __future__ import annotations
 
-from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import Section
 
 _LIST_ITEM = compile_pattern(r"[ \t]*(?:[-•・*●■◆▪]|\(?\d{1,2}[).．])")   # a line that is a list item
-
-
-def options_headings(knowledge: Knowledge) -> tuple[BudgetedPattern, ...]:
-    """The variations headings of every language (each pattern may set its own flags)."""
-    def build():
-        return tuple(compile_pattern(p) for p in
-                     knowledge.languages.all_patterns(lambda prof: prof.section_patterns.options))
-    return knowledge.compiled(("options_headings",), build)
 
 
 def variations_span(top: Section, sections: list[Section], text: str,

@@ -44,8 +44,6 @@ _PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
 # where a page title parts its name from the rest ("X — правила и секреты", "X | Site", "X: rules")
 _TITLE_PARTS = compile_pattern(r"\s+[—–|-]\s+|\s*[:：|｜]\s+")
 # a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
-# an aside in brackets inside a name: "DUMMY (OR THREE-HANDED) QUINTO" names Dummy Quinto
-_ASIDE = compile_pattern(r"\s*[(（][^()（）]{1,40}[)）]\s*")
 _NUMBERING = compile_pattern(r"^(?:\d{1,3}\s*[.)．]\s*|\d{1,3}\s+(?=\D)|第\s*\d{1,3}\s*[章節]\s*)")
 
 
@@ -329,7 +327,8 @@ class GameIndex:
         whole = keys[0]
         if whole in self.keys:
             return Match(self._pick(whole, context), "exact", 100.0, whole)
-        bare = self.name_key(_ASIDE.sub(" ", _MARKERS.sub("", normalize(title))).strip().rstrip("。.．:："))
+        # an aside in brackets inside a name: "DUMMY (OR THREE-HANDED) QUINTO" names Dummy Quinto
+        bare = self.name_key(_PAREN.sub(" ", _MARKERS.sub("", normalize(title))).strip().rstrip("。.．:："))
         if bare != whole and bare in self.keys:
             return Match(self._pick(bare, context), "exact", 100.0, bare)
         for k in keys[1:]:

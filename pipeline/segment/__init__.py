@@ -50,12 +50,18 @@ def _structural_patterns(knowledge: Knowledge) -> tuple[tuple[str, BudgetedPatte
     return knowledge.compiled(("section_patterns",), build)
 
 
+def options_headings(knowledge: Knowledge) -> tuple[BudgetedPattern, ...]:
+    """The variations headings of every language (each pattern may set its own flags)."""
+    def build():
+        return tuple(compile_pattern(p) for p in
+                     knowledge.languages.all_patterns(lambda prof: prof.section_patterns.options))
+    return knowledge.compiled(("options_headings",), build)
+
+
 def _opens_variations(text: str, knowledge: Knowledge) -> bool:
     """A heading that opens a game's variations ("VARIETIES OF BRIDGE.", "Variants"): about
     forms of the game, not one form."""
-    patterns = knowledge.compiled(("segment_options",), lambda: tuple(
-        compile_pattern(p) for p in knowledge.languages.all_patterns(lambda prof: prof.section_patterns.options)))
-    return any(p.search(text) for p in patterns)
+    return any(p.search(text) for p in options_headings(knowledge))
 
 
 def _structural(text: str, knowledge: Knowledge) -> str | None:
