@@ -1,4 +1,4 @@
-"""`hoyle add-source`: copy a text into the corpus unchanged and append a validated manifest
+"""`hoyle add-source`: copy a text (or a PDF, EPUB, HTML page or Word file) into the corpus unchanged and append a validated manifest
 entry. Either both happen or nothing changes. The manifest is edited with tomlkit, so its
 comments and layout are kept; it is edited under a lock, and not at all when someone else
 changed it meanwhile (an editor saving it by hand takes no lock: its bytes are compared)."""
@@ -21,6 +21,7 @@ from tomlkit.items import AoT
 
 from pipeline.errors import HoyleError
 from pipeline.ingest.decode import decode_source
+from pipeline.ingest.formats import derive_text, detect_format
 from pipeline.manifest import _describe, load_manifest, read_text_file, text_fingerprint
 from pipeline.patterns import compile_pattern
 from schemas import ManifestEntry
@@ -40,9 +41,13 @@ def add_source(corpus_dir: Path, file: Path, *, language: str, title: str, year:
                notes: str | None = None) -> ManifestEntry:
     corpus_dir, file = Path(corpus_dir), Path(file)
     raw = read_text_file(file, str(file))
-    decode_source(raw, path=str(file), encoding=encoding)  # refuse what the build could not read
+    # refuse what the build could not read: the whole file is read now, as the build will
+    if derive_text(raw, str(file), encoding) is None:
+        decode_source(raw, path=str(file), encoding=encoding)
     sid = source_id or default_id(file)
-    fields = {"id": sid, "file": f"texts/{sid}{file.suffix.lower() or '.txt'}", "language": language,
+    fmt = detect_format(raw, str(file))
+    suffix = fmt.suffix if fmt and file.suffix.lower() not in (fmt.suffix, ".htm", ".xhtml") else file.suffix.lower()
+    fields = {"id": sid, "file": f"texts/{sid}{suffix or '.txt'}", "language": language,
               "title": title, "year": year, "edition": edition, "kind": kind,
               "machine_translated": machine_translated, "origin": origin, "encoding": encoding, "notes": notes}
     fields = {k: v for k, v in fields.items() if v is not None}

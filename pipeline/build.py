@@ -91,6 +91,7 @@ def read_source(corpus: Corpus, entry, languages=None) -> tuple[Source, Document
         lines=count_lines(doc.text), origin=entry.origin, notes=entry.notes, encoding=encoding,
         page_ranges=page_ranges(doc), boilerplate=doc.boilerplate,
         footnote_markers=len(doc.footnotes), repairs=doc.repairs, same_text_as=entry.same_text_as,
+        format=doc.format, pages=doc.pages if doc.pages is not None else (len(doc.page_markers) or None),
     )
     return source, doc
 
@@ -305,9 +306,24 @@ def write_data(result: BuildResult, data_dir: Path) -> None:
     write_jsonl(data_dir / "facts.jsonl", result.all_facts())
     write_json(data_dir / "comparisons.json", result.comparisons)
     write_jsonl(data_dir / "topics.jsonl", result.topics)
+    write_derived_texts(result, data_dir)
     write_exports(result, data_dir, ("csv", "sqlite", "tei"))
     from pipeline.export.datasette import metadata
     write_json(data_dir / "datasette.json", metadata(result.sources))
+
+
+def write_derived_texts(result: BuildResult, data_dir: Path) -> None:
+    """For a source read from a PDF, EPUB, HTML page or Word file, the text its anchors index
+    (texts/<id>.txt, UTF-8) and the map from that text back to the file (source_maps/<id>.jsonl:
+    start, end, locator): a citation is checked against the first and traced with the second."""
+    for sid in result.source_order():
+        doc = result.documents[sid]
+        if doc.format == "text":
+            continue
+        (data_dir / "texts").mkdir(exist_ok=True)
+        (data_dir / "texts" / f"{sid}.txt").write_bytes(doc.text.encode("utf-8"))
+        (data_dir / "source_maps").mkdir(exist_ok=True)
+        write_jsonl(data_dir / "source_maps" / f"{sid}.jsonl", doc.source_map)
 
 
 def write_exports(result: BuildResult, data_dir: Path, formats) -> None:

@@ -107,13 +107,14 @@ def sources(corpus: Path = CorpusOpt) -> None:
     except HoyleError as exc:
         _fail(exc)
     table = Table(title=f"Sources in {corpus}")
-    for col in ("id", "lang", "year", "kind", "MT", "chars", "lines", "pages", "boilerplate"):
+    for col in ("id", "lang", "year", "kind", "format", "MT", "chars", "lines", "pages", "boilerplate"):
         table.add_column(col, no_wrap=col in ("id", "pages", "boilerplate"))
     for s in rows:
-        pages = ", ".join(f"{r.first}–{r.last}" for r in s.page_ranges) or "—"
+        ranges = ", ".join(f"{r.first}–{r.last}" for r in s.page_ranges)
+        pages = (f"{s.pages}" + (f" ({ranges})" if ranges else "")) if s.pages else (ranges or "—")
         bp = "\n".join(f"{b.kind} L{b.start_line}" + (f"–{b.end_line}" if b.end_line != b.start_line else "")
                        for b in s.boilerplate) or "—"
-        table.add_row(s.id, s.language, str(s.year or ""), s.kind, "yes" if s.machine_translated else "",
+        table.add_row(s.id, s.language, str(s.year or ""), s.kind, s.format, "yes" if s.machine_translated else "",
                       f"{s.chars:,}", f"{s.lines:,}", pages, bp)
     console.print(table)
 
@@ -425,7 +426,8 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
 
 
 @app.command("add-source")
-def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied unchanged)."),
+def add_source_cmd(file: Path = typer.Argument(..., help="The file, copied unchanged: text (.txt/.md/.xml), "
+                                                      ".pdf, .epub, .html or .docx (told by its content)."),
                    lang: str = typer.Option(..., "--lang",
                                              help="a language with a profile: ja | en | ru (or lang/<code>/ in the corpus)"),
                    title: str = typer.Option(..., "--title"),
@@ -437,7 +439,9 @@ def add_source_cmd(file: Path = typer.Argument(..., help="The text file (copied 
                    machine_translated: bool = Flag("--machine-translated"),
                    origin: str = typer.Option(None, "--origin", help="What it is a copy or translation of."),
                    corpus: Path = CorpusOpt) -> None:
-    """Add a text to a corpus: copy it unchanged into texts/ and append a validated entry."""
+    """Add a source to a corpus: copy the file unchanged into texts/ and append a validated entry.
+    A PDF, EPUB, HTML page or Word file is read whole first (as the build will read it): a file
+    it cannot read is refused, and nothing is added."""
     from pipeline.add_source import add_source
     try:
         entry = add_source(corpus, file, language=lang, title=title, year=year, edition=edition, kind=kind,

@@ -18,6 +18,7 @@ from schemas.models import (  # noqa: F401
     SectionAnchor,
     SectionPair,
     Source,
+    SourceSpan,
     TocLink,
     TopicPassage,
     VariantChange,

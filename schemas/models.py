@@ -95,6 +95,20 @@ class BoilerplateSpan(Record):
     end_line: int
 
 
+SourceFormat = Literal["text", "html", "pdf", "epub", "docx"]
+
+
+class SourceSpan(Record):
+    """Where characters [start, end) of a derived text come from in the original file: `locator`
+    names the place (`pdf p. 3, char 120`, `/html/body/main/p[2] +4`, `OEBPS/ch1.xhtml
+    /html/body/p[7] +0`, `paragraph 12 +5`); characters in no span were written by the reader
+    (line breaks between blocks, `{12}` page marks, `# ` before a heading)."""
+
+    start: int
+    end: int
+    locator: str
+
+
 class Repair(Record):
     """A change made while decoding (recorded in the source's provenance)."""
 
@@ -118,6 +132,11 @@ class Document(Record):
     footnotes: list[FootnoteMarker]
     boilerplate: list[BoilerplateSpan]
     repairs: list[Repair] = Field(default_factory=list)
+    # a PDF, EPUB, HTML page or Word file is read into `text` (derived, deterministic); the map
+    # says where each run of it comes from in the original file
+    format: SourceFormat = "text"
+    pages: int | None = None
+    source_map: list[SourceSpan] = Field(default_factory=list)
 
     def _seg(self, ni: int) -> int:
         from bisect import bisect_right
@@ -185,6 +204,10 @@ class Source(Record):
     same_text_as: str | None = None
     # the source this one translates (the same edition), as declared in sources.toml
     same_edition_as: str | None = None
+    # the file's format as read (detected by content) and its page count (PDF pages; else the
+    # printed pages marked in it), and for a derived text the file in build/data/texts
+    format: SourceFormat = "text"
+    pages: int | None = None
 
 
 class SectionAnchor(Record):

@@ -1,4 +1,5 @@
-"""Ingest: manifest entry + raw bytes -> `Document` (original text, normalized view with an
+"""Ingest: manifest entry + raw bytes -> `Document` (original text (for a PDF, EPUB, HTML page or
+Word file: the text derived from it, with its map back to the file), normalized view with an
 offset map, lines, printed pages, footnote markers, boilerplate spans), and the warnings about
 it (`ingest_warnings`)."""
 
@@ -6,6 +7,7 @@ from __future__ import annotations
 
 from pipeline.ingest.boilerplate import find_boilerplate, mid_text_warnings
 from pipeline.ingest.decode import decode_source
+from pipeline.ingest.formats import derive_text
 from pipeline.ingest.markers import find_footnote_markers, find_page_markers
 from pipeline.ingest.markup import read_markup
 from pipeline.ingest.normalize import normalize_with_segments
@@ -19,7 +21,11 @@ def ingest(entry: ManifestEntry, raw: bytes, *, path: str, languages: Languages 
     language profile (`languages`; the embedded profiles when not given): a Japanese translation
     keeps English Gutenberg markers, and vice versa."""
     languages = languages if languages is not None else load_languages()
-    text, encoding, repairs = decode_source(raw, path=path, encoding=entry.encoding)
+    derived = derive_text(raw, path, entry.encoding)
+    if derived is None:
+        text, encoding, repairs = decode_source(raw, path=path, encoding=entry.encoding)
+    else:
+        text, encoding, repairs = derived.text, derived.encoding, []
     normalized, seg_norm, seg_orig, seg_olen = normalize_with_segments(text)
     normalized = read_markup(normalized)  # tags are not words (same length: the offset map holds)
     lines = line_starts(text)
@@ -36,6 +42,9 @@ def ingest(entry: ManifestEntry, raw: bytes, *, path: str, languages: Languages 
         footnotes=find_footnote_markers(text, lines),
         boilerplate=find_boilerplate(text, normalized, seg_norm, seg_orig, seg_olen, lines, languages),
         repairs=repairs,
+        format=derived.format if derived else "text",
+        pages=derived.pages if derived else None,
+        source_map=derived.source_map if derived else [],
     )
     return doc, encoding
 
