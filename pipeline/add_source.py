@@ -28,6 +28,8 @@ from schemas import ManifestEntry
 
 _NOT_SLUG = compile_pattern(r"[^a-z0-9]+")
 LOCK_SECONDS = 10.0
+NEW_MANIFEST = ("# The sources of this corpus: one [[source]] table per file (see `hoyle add-source --help`).\n"
+                "# The files in texts/ are kept byte-for-byte; the build reads them.\n")
 
 
 def default_id(path: Path) -> str:
@@ -58,7 +60,7 @@ def add_source(corpus_dir: Path, file: Path, *, language: str, title: str, year:
     manifest = writable_manifest(corpus_dir / "sources.toml")
     with locked(manifest):
         original = manifest.read_bytes()
-        corpus = load_manifest(corpus_dir)
+        corpus = load_manifest(corpus_dir, allow_empty=True)
         _check_new(corpus, entry, raw, file, corpus_dir)
         text = _with_entry(manifest, original.decode("utf-8"), fields)
         _copy_then_write(corpus_dir, entry.file, raw, manifest, original, text.encode("utf-8"))
@@ -84,8 +86,12 @@ def _check_new(corpus, entry: ManifestEntry, raw: bytes, file: Path, corpus_dir:
 def writable_manifest(path: Path) -> Path:
     """The file to edit: a symlinked sources.toml is edited at its target (the link stays a
     link); a manifest without write permission is refused, whoever runs this (root included)."""
+    if not path.is_file() and not path.is_symlink() and (not path.parent.exists() or path.parent.is_dir()):
+        # a new corpus: its folder and an empty manifest, the first source to come
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(NEW_MANIFEST, encoding="utf-8")
     if not path.is_file():
-        load_manifest(path.parent)   # its own message for a missing manifest
+        load_manifest(path.parent)   # its own message for a manifest that is not a file
     target = path.resolve()
     if not stat.S_IMODE(target.stat().st_mode) & 0o222:
         raise HoyleError(f"{path}: read-only; add-source changes nothing",
@@ -164,6 +170,9 @@ def _with_entry(manifest: Path, text: str, fields: dict) -> str:
     newline = "\r\n" if "\r\n" in text else "\n"
     doc = tomlkit.parse(text.replace("\r\n", "\n").rstrip("\n") + "\n")
     tables = doc.get("source")
+    if tables is None:   # the first source of a new corpus
+        doc.append("source", AoT([]))
+        tables = doc["source"]
     if not isinstance(tables, AoT):
         raise HoyleError(f"{manifest}: the sources are not [[source]] tables",
                          hint="write the entry by hand, or turn the sources into [[source]] tables")

@@ -49,7 +49,9 @@ def _describe(error: ValidationError) -> str:
     return "; ".join(parts)
 
 
-def load_manifest(root: Path) -> Corpus:
+def load_manifest(root: Path, *, allow_empty: bool = False) -> Corpus:
+    """The corpus a sources.toml lists, every entry checked. `allow_empty`: a manifest with no
+    [[source]] yet is a corpus of nothing (add-source starting a corpus), not an error."""
     root = Path(root)
     path = root / "sources.toml"
     if not path.is_file():
@@ -68,7 +70,7 @@ def load_manifest(root: Path) -> Corpus:
     if unknown_top:
         raise HoyleError(f"{path}: unknown top-level key(s) {unknown_top}", hint="only [[source]] tables are allowed")
     tables = data.get("source", [])
-    if not isinstance(tables, list) or not tables:
+    if not isinstance(tables, list) or not (tables or allow_empty):
         raise HoyleError(f"{path}: no [[source]] entries", hint="add one [[source]] table per text")
     entries: list[ManifestEntry] = []
     seen: dict[str, int] = {}

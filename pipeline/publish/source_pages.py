@@ -26,11 +26,19 @@ def source_page(ctx: SiteContext, source) -> str:
            (t("language"), source.language), (t("kind"), ctx.source_kind(source.kind)),
            (t("machine_translated"), t("word_yes") if source.machine_translated else t("word_no")),
            (t("what_it_is"), source.origin), (t("notes"), source.notes), (t("file"), source.file),
-           ("sha256", source.sha256), (t("size"), t("chars_lines", chars=f"{source.chars:,}", lines=f"{source.lines:,}"))]
+           ("sha256", source.sha256), (t("file_format"), _format_line(ctx, source)),
+           (t("size") if source.format == "text" else t("derived_size"),
+            t("chars_lines", chars=f"{source.chars:,}", lines=f"{source.lines:,}"))]
     secs = ctx.result.sections[source.id]
     toc = [(s, [x for x in secs if x.parent_id == s.id and x.level == 1]) for s in secs if s.level == 0]
     return ctx.render("source.md", page=ctx.source_page(source.id), title=source.title,
                       bib=[(k, v) for k, v in bib if v not in (None, "")], toc=toc)
+
+
+def _format_line(ctx: SiteContext, source) -> str:
+    """`PDF, 7 pages`: what the file is; for a derived text, that its lines are the text read from it."""
+    name = {"text": ctx.t("format_text")}.get(source.format, source.format.upper())
+    return name + (", " + ctx.t("n_pages", n=f"{source.pages:,}") if source.pages else "")
 
 
 # the rest of a word, in a script written with spaces between words (Japanese has none to find)

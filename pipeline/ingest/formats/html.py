@@ -36,6 +36,7 @@ _PARAGRAPH_BLOCKS = frozenset({"p", "pre", "blockquote", "table", "ul", "ol", "d
                                "figure", "main", "header", "hgroup", "center"})
 _LINE_BLOCKS = frozenset({"div", "li", "tr", "dt", "dd", "caption", "figcaption", "address", "br", "hr",
                           "body", "details", "summary", "legend", "fieldset", "td", "th"})
+_BREAKS = frozenset({"br", "hr"}) | _PARAGRAPH_BLOCKS | _LINE_BLOCKS
 _PAGE_ID = regex.compile(r"^(?:page|pg|p)[_\-.:]?(\d{1,4}|[ivxlcdm]{1,8})$", regex.IGNORECASE)
 _PAGE_CLASS = frozenset({"pagenum", "page-number", "pagenumber", "pagebreak", "page-break", "pb"})
 _SPACES = regex.compile(r"\s+")
@@ -123,9 +124,25 @@ def remove_chrome(root: etree._Element) -> None:
             length = _text_length(el)
             if length < 2000 and _link_share(el, length) > LINK_SHARE:
                 doomed.append(el)
+    doomed += _links_before_title(root)
     for el in doomed:
         if el.getparent() is not None:
             _drop_keep_tail(el)
+
+
+def _links_before_title(root: etree._Element) -> list[etree._Element]:
+    """Links standing alone before the page's first `<h1>` ("Home", a breadcrumb, "« Back"):
+    navigation, though no class says so. A link inside a sentence is kept."""
+    first = root.find(".//body//h1")
+    if first is None:
+        return []
+    lone = []
+    for link in first.xpath("preceding::a"):
+        parent = link.getparent()
+        own = _text_length(parent) - sum(_text_length(a) for a in parent.findall(".//a"))
+        if own == 0 or _alone_on_its_line(link):
+            lone.append(link)
+    return lone
 
 
 def _drop_keep_tail(el: etree._Element) -> None:
@@ -138,6 +155,15 @@ def _drop_keep_tail(el: etree._Element) -> None:
         else:
             parent.text = (parent.text or "") + tail
     parent.remove(el)
+
+
+def _alone_on_its_line(el: etree._Element) -> bool:
+    """Nothing but space between the element and the line breaks (or blocks) around it."""
+    prev, nxt, parent = el.getprevious(), el.getnext(), el.getparent()
+    before = prev.tail if prev is not None else parent.text
+    breaks = _BREAKS | set(_HEADING)
+    return (not (before or "").strip() and not (el.tail or "").strip()
+            and (prev is None or prev.tag in breaks) and (nxt is None or nxt.tag in breaks))
 
 
 def main_content(root: etree._Element) -> etree._Element:
