@@ -1,6 +1,6 @@
-"""`hoyle add-source`: copy a text (or a PDF, EPUB, HTML page or Word file) into the corpus unchanged and append a validated manifest
-entry. Either both happen or nothing changes. The manifest is edited with tomlkit, so its
-comments and layout are kept; it is edited under a lock, and not at all when someone else
+"""`hoyle add-source`: copy a text (or a PDF, EPUB, HTML page or Word file) into the corpus
+unchanged and append a validated manifest entry. Either both happen or nothing changes. The
+manifest is edited with tomlkit, so its comments and layout are kept; it is edited under a lock, and not at all when someone else
 changed it meanwhile (an editor saving it by hand takes no lock: its bytes are compared)."""
 
 from __future__ import annotations

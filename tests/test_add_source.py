@@ -83,11 +83,11 @@ def test_add_source_changes_nothing_when_the_new_manifest_fails_to_load(corpus_f
     calls = []
     real = add_source_module.load_manifest
 
-    def load_then_fail(corpus_dir):
+    def load_then_fail(corpus_dir, **options):
         calls.append(corpus_dir)
         if len(calls) > 1:  # the check after the text was copied and the manifest replaced
             raise OSError("disk gone")
-        return real(corpus_dir)
+        return real(corpus_dir, **options)
 
     monkeypatch.setattr(add_source_module, "load_manifest", load_then_fail)
     with pytest.raises(HoyleError, match="disk gone; nothing was added"):

@@ -150,3 +150,14 @@ def test_add_source_names_the_copy_by_its_detected_format(corpus_factory, tmp_pa
                                  "--corpus", str(root)])
     assert result.exit_code == 0, result.output
     assert (root / "texts" / "saved-page.html").read_text(encoding="utf-8") == PAGE
+
+
+def test_add_source_starts_a_new_corpus_in_an_empty_folder(tmp_path):
+    page = tmp_path / "durak.html"
+    page.write_text(PAGE, encoding="utf-8")
+    root = tmp_path / "my-books"
+    result = runner.invoke(app, ["add-source", str(page), "--lang", "en", "--title", "Durak", "--corpus", str(root)])
+    assert result.exit_code == 0, result.output
+    from pipeline.manifest import load_manifest
+
+    assert [e.file for e in load_manifest(root).entries] == ["texts/durak.html"]

@@ -20,6 +20,7 @@ import regex
 
 from pipeline.identify.index import game_index
 from pipeline.identify.siblings import rule_words
+from pipeline.ingest.markers import only_page_marks
 from pipeline.ingest.normalize import normalize
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import Covered, line_starts, split_lines
@@ -107,7 +108,7 @@ def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
         pos = start + offset
         if line.strip() and len(line.strip()) > TITLE_CHARS:
             break  # (checked first: a long line is no title, and a page-reference test on it is slow)
-        if line.strip() and not not_title(pos, line.strip()):
+        if line.strip() and not only_page_marks(line) and not not_title(pos, line.strip()):
             out.append((pos + len(line) - len(line.lstrip()), line.strip()))
             if len(out) >= TITLE_LINES:
                 break
@@ -354,6 +355,8 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         named = index.plausible_name(index.named_in_title(line) or "")
         if named and not _a_page_name(knowledge, index, doc, start, end, named):
             return _named_game(index, named, "title-line", at)
+        if index.named_in_text(line):   # a title naming a known game among its words comes before a
+            break                       # subtitle: "Combo Whist / The Taintless Card Game" is not "Taintless"
     lead_body = doc.normalized[doc.norm_index(start):doc.norm_index(min(end, start + PHRASE_CHARS * 2))]
     naming = _naming(knowledge, index, lead_body, doc.language)
     if naming:  # "I call it Grid", 「花合わせ」という遊び: stronger than a game named among a title's words

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pipeline.ingest.boilerplate import find_boilerplate, mid_text_warnings
 from pipeline.ingest.decode import decode_source
 from pipeline.ingest.formats import derive_text
-from pipeline.ingest.markers import find_footnote_markers, find_page_markers
+from pipeline.ingest.markers import blank_page_marks, find_footnote_markers, find_page_markers
 from pipeline.ingest.markup import read_markup
 from pipeline.ingest.normalize import normalize_with_segments
 from pipeline.lang import Languages, load_languages
@@ -28,6 +28,7 @@ def ingest(entry: ManifestEntry, raw: bytes, *, path: str, languages: Languages 
         text, encoding, repairs = derived.text, derived.encoding, []
     normalized, seg_norm, seg_orig, seg_olen = normalize_with_segments(text)
     normalized = read_markup(normalized)  # tags are not words (same length: the offset map holds)
+    normalized = blank_page_marks(normalized)
     lines = line_starts(text)
     doc = Document(
         source_id=entry.id,

@@ -27,3 +27,15 @@ def find_footnote_markers(text: str, starts: list[int]) -> list[FootnoteMarker]:
     return [FootnoteMarker(start=m.start(), end=m.end(), line=line_of(starts, m.start()),
                            number=int(m.group(1)))
             for m in _FOOTNOTE.finditer(text)]
+
+
+def blank_page_marks(normalized: str) -> str:
+    """The normalized view with every page mark blanked (same length: the offset map holds): a
+    printed page number is where the page turns, not a number of the sentence it interrupts
+    ("… the rubber {33} counts …")."""
+    return _PAGE.sub(lambda m: " " * len(m.group()), normalized)
+
+
+def only_page_marks(line: str) -> bool:
+    """A line holding page marks and nothing else (a page turn, never a title)."""
+    return bool(line.strip()) and not _PAGE.sub("", line).strip()

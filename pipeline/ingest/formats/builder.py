@@ -16,6 +16,7 @@ class TextBuilder:
         self.spans: list[SourceSpan] = []
         self.page_labels: list[str] = []
         self._pending_space = False
+        self._since_page = -1
 
     def _write(self, text: str) -> None:
         self._parts.append(text)
@@ -72,6 +73,8 @@ class TextBuilder:
     def page(self, label: str) -> None:
         """A printed page begins here: a `{label}` mark, as Gutenberg-style texts mark pages; on a
         line of its own unless the page turns inside a sentence (then inline, spaced)."""
+        if self.page_labels and self.page_labels[-1] == label and self._since_page == self._length:
+            return   # one page told twice (an anchor and a page-number span side by side)
         self.page_labels.append(label)
         if self.at_line_start:
             self._pending_space = False
@@ -79,6 +82,7 @@ class TextBuilder:
         else:
             self._write(" {" + label + "}")
             self._pending_space = True
+        self._since_page = self._length
 
     def result(self) -> str:
         text = "".join(self._parts).rstrip("\n") + "\n"

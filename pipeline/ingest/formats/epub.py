@@ -14,7 +14,7 @@ from lxml import etree
 from pipeline.errors import HoyleError
 from pipeline.ingest.formats.budget import ReadBudget, open_zip, read_member
 from pipeline.ingest.formats.builder import TextBuilder
-from pipeline.ingest.formats.html import HtmlRenderer, decode_html, parse_html, remove_chrome
+from pipeline.ingest.formats.html import HtmlRenderer, decode_html, mark_paths, parse_html, remove_chrome
 
 _CONTAINER = "META-INF/container.xml"
 _FONT_OBFUSCATION = ("http://www.idpf.org/2008/embedding", "http://ns.adobe.com/pdf/enc#RC")
@@ -74,6 +74,7 @@ def read_epub(raw: bytes, path: str, budget: ReadBudget) -> TextBuilder:
         budget.check(f"item {name}")
         data = read_member(archive, name, path, "EPUB")
         root = parse_html(decode_html(data, f"{path}:{name}", None), f"{path}:{name}")
+        mark_paths(root)
         remove_chrome(root)
         HtmlRenderer(out, budget, item=name).document(root, title=False)
         out.end_block()

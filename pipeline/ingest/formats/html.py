@@ -45,6 +45,7 @@ _CJK_BREAK = regex.compile(rf"(?<={_CJK})[ \t\r]*\n\s*(?={_CJK})")   # a line br
 _CHARSET = regex.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_\-:]+)|<\?xml[^>]+encoding\s*=\s*["']([A-Za-z0-9_\-:]+)""",
                          regex.IGNORECASE)
 _XML_DECL = regex.compile(r"^\s*<\?xml[^>]*\?>")
+PATH_ATTR = "data-hoyle-source-path"
 LINK_SHARE = 0.7   # a block whose text is mostly inside links is a link list (menus, "see also", tags)
 
 
@@ -104,6 +105,15 @@ def _link_share(el: etree._Element, length: int) -> float:
     if len(links) < 2 or not length:
         return 0.0
     return sum(_text_length(a) for a in links) / length
+
+
+def mark_paths(root: etree._Element) -> None:
+    """Each element's path in the file as parsed, kept on it before chrome is removed (removing
+    an element renumbers its later siblings: a locator must name the file's element)."""
+    tree = root.getroottree()
+    for el in root.iter():
+        if isinstance(el.tag, str):
+            el.set(PATH_ATTR, tree.getpath(el))
 
 
 def remove_chrome(root: etree._Element) -> None:
@@ -191,8 +201,24 @@ def page_label(el: etree._Element) -> str | None:
             continue
         found = _PAGE_ID.match(value.strip()) or regex.search(r"(\d{1,4})", value)
         if found:
-            return found.group(1).lower()
+            label = found.group(1).lower()
+            return str(int(label)) if label.isdigit() else label   # "Page_033" is page 33
     return None
+
+
+def _leading_page_marks(el: etree._Element) -> list[etree._Element]:
+    """Page-mark elements at the very start of `el` (`<h1><a id="Page_i"></a><span
+    class="pagenum">…</span>THE LAWS…`), before any of its words."""
+    if (el.text or "").strip():
+        return []
+    marks = []
+    for child in el:
+        if not isinstance(child.tag, str) or page_label(child) is None or _text_length(child) > 12:
+            break
+        marks.append(child)
+        if (child.tail or "").strip():
+            break
+    return marks
 
 
 class HtmlRenderer:
@@ -211,7 +237,7 @@ class HtmlRenderer:
         self._children(content, pre=False)
 
     def _locator(self, el: etree._Element, tail: bool) -> str:
-        where = self.tree.getpath(el) + ("/tail" if tail else "")
+        where = (el.get(PATH_ATTR) or self.tree.getpath(el)) + ("/tail" if tail else "")
         return f"{self.item} {where}" if self.item else where
 
     def _inline(self, value: str | None, el: etree._Element, tail: bool, pre: bool) -> None:
@@ -239,6 +265,9 @@ class HtmlRenderer:
 
     def _block_heading(self, el: etree._Element, level: int) -> None:
         self.out.end_block()
+        for mark in _leading_page_marks(el):   # a page that turns at the heading: mark it first
+            self.out.page(page_label(mark))
+            _drop_keep_tail(mark)
         self.out.mark("#" * level + " ")
         self._children(el, pre=False)
         self.out.end_block()
@@ -282,6 +311,7 @@ class HtmlRenderer:
 def read_html(raw: bytes, path: str, encoding: str | None, budget: ReadBudget) -> TextBuilder:
     """A saved web page or an HTML book: its main content, chrome removed."""
     root = parse_html(decode_html(raw, path, encoding), path)
+    mark_paths(root)
     remove_chrome(root)
     out = TextBuilder()
     HtmlRenderer(out, budget).document(root)

@@ -108,7 +108,7 @@ def read_pdf(raw: bytes, path: str, budget: ReadBudget) -> tuple[TextBuilder, in
     pages = _page_lines(reader, path, budget)
     folios, dropped = _furniture(pages)
     out = TextBuilder()
-    for i, (lines, label) in enumerate(zip(pages, page_labels(folios))):
+    for i, (lines, label) in enumerate(zip(pages, page_labels(folios), strict=True)):
         out.page(label)
         offset = 0
         for k, line in enumerate(lines):
