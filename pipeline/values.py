@@ -2,6 +2,13 @@
 
 from __future__ import annotations
 
+# rank codes (the facet registry's values), highest first; any other key follows, as written
+_RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+
+
+def _rank_key(code: str) -> tuple[int, str]:
+    return (_RANKS.index(code), "") if code in _RANKS else (len(_RANKS), code)
+
 
 def value_text(value) -> str:
     if hasattr(value, "model_dump"):
@@ -10,6 +17,6 @@ def value_text(value) -> str:
         return str(value["min"]) if value["min"] == value["max"] else f"{value['min']}–{value['max']}"
     if isinstance(value, list):
         return " ".join(map(str, value))
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {v}" for k, v in value.items())
+    if isinstance(value, dict):   # card points: one order everywhere, highest rank first
+        return ", ".join(f"{k}: {value[k]}" for k in sorted(value, key=_rank_key))
     return str(value)

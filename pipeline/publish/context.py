@@ -155,6 +155,12 @@ class SiteContext:
         bits = [s.language] + ([str(self.words("machine_translated"))] if s.machine_translated else [])
         return f"{source_id} ({s.year or '?'}, {', '.join(bits)})"
 
+    def source_meta(self, source_id: str) -> str:
+        """A comparison column's second line: the edition's year, the language, MT if it is one."""
+        s = self.sources_by_id[source_id]
+        bits = [str(s.year or "?"), s.language] + ([str(self.words("mt_short"))] if s.machine_translated else [])
+        return " · ".join(bits)
+
     def words(self, key: str, **values) -> str:
         """The site's words for `key`, unescaped (for text the templates escape themselves)."""
         from pipeline.publish.ui import ui_strings

@@ -95,6 +95,8 @@ def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, 
 
 
 GAME_PAGE_BOOST = 4
+# a comparison of this many sources takes the page's whole width (the contents column is hidden)
+WIDE_FROM = 3
 
 
 def pack_ranks(rank_row, source_id: str, deck) -> str:
@@ -167,7 +169,7 @@ def game_page(ctx: SiteContext, game) -> str:
     related = [g for g in kn.games if g.family == game.family and g.id != game.id and not g.parent][:30]
     # (a game's page leads a search for its words: a book's reader pages repeat them many times)
     return ctx.render("game.md", page=ctx.game_page(game.id), title=ctx.game_name(game.id), game=game, comp=comp,
-                      search_boost=GAME_PAGE_BOOST,
+                      search_boost=GAME_PAGE_BOOST, wide=bool(comp) and len(comp.sources) >= WIDE_FROM,
                       glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=ctx.label, changed_in=changed(comp),
                       examples=seen_only_in_examples(ctx, game.id),
                       sections=sections, variants=variants, topic_sources=topic_sources, topic_rows=topic_rows, whole=whole,
