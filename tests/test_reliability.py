@@ -38,7 +38,7 @@ def run_build(root, out):
 
 @pytest.mark.parametrize("content, expected", [
     (b"", "the file is empty"),
-    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "NUL byte"),
+    (b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", "a PNG image, not a text, PDF, EPUB, HTML or .docx file"),
     (b"PIQUET.\n\nPlayed by two\x00 persons.\n", "t.txt:3: NUL byte"),
     ("ピケは二人で遊ぶゲームです。\n".encode("cp932") * 10, 'encoding = "cp932"'),
     ("Пикет - игра для двоих, колода из тридцати двух карт.\n".encode("cp1251") * 10, 'encoding = "cp1251"'),

@@ -11,10 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+import regex
+
 from pipeline.errors import HoyleError
 from pipeline.ingest.formats.budget import ReadBudget
 from pipeline.ingest.formats.builder import TextBuilder
+from pipeline.patterns import compile_pattern
 from schemas import SourceSpan
+
+# what may come before a web page's first tag: an XML declaration, comments, space
+_HTML_LEAD = compile_pattern(r"^(?:<\?xml[^>]*\?>|<!--.*?-->|\s)+", regex.DOTALL)
 
 
 @dataclass
@@ -96,11 +102,8 @@ class HtmlFormat(FileFormat):
 
     @staticmethod
     def detect(raw: bytes) -> bool:
-        import regex
-
-        head = raw[:2048].lstrip(b"\xef\xbb\xbf \t\r\n").lower()
-        head = regex.sub(rb"^(?:<\?xml[^>]*\?>|<!--.*?-->|\s)+", b"", head, flags=regex.DOTALL)
-        return head.startswith((b"<!doctype html", b"<html"))
+        head = raw[:2048].removeprefix(b"\xef\xbb\xbf").decode("latin-1").lower()
+        return _HTML_LEAD.sub("", head, count=1).startswith(("<!doctype html", "<html"))
 
     def read(self, raw, path, encoding, budget):
         from pipeline.ingest.formats.html import read_html

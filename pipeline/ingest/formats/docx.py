@@ -12,9 +12,11 @@ import regex
 from pipeline.errors import HoyleError
 from pipeline.ingest.formats.budget import ReadBudget, open_zip, read_member
 from pipeline.ingest.formats.builder import TextBuilder
+from pipeline.patterns import compile_pattern
 
 _W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
-_HEADING_STYLE = regex.compile(r"^(?:heading|title)\s*(\d?)$", regex.IGNORECASE)
+_HEADING_STYLE = compile_pattern(r"^(?:heading|title)\s*(\d?)$", regex.IGNORECASE)
+_SPACES = compile_pattern(r"\s+")
 
 
 def _heading_level(paragraph) -> int | None:
@@ -59,7 +61,7 @@ def _table(out: TextBuilder, table, number: int) -> None:
         for c, cell in enumerate(row.cells, 1):
             if c > 1:
                 out.mark(" | ")
-            out.text(regex.sub(r"\s+", " ", cell.text).strip(), f"table {number} row {r} cell {c}")
+            out.text(_SPACES.sub(" ", cell.text).strip(), f"table {number} row {r} cell {c}")
         out.end_line()
     out.end_block()
 

@@ -18,6 +18,7 @@ from lxml import etree, html
 from pipeline.errors import HoyleError
 from pipeline.ingest.formats.budget import ReadBudget
 from pipeline.ingest.formats.builder import TextBuilder
+from pipeline.patterns import compile_pattern
 
 _DROP_TAGS = frozenset({"script", "style", "noscript", "template", "svg", "iframe", "form", "button", "select",
                         "input", "textarea", "nav", "aside", "footer", "object", "embed", "canvas", "video",
@@ -37,14 +38,16 @@ _PARAGRAPH_BLOCKS = frozenset({"p", "pre", "blockquote", "table", "ul", "ol", "d
 _LINE_BLOCKS = frozenset({"div", "li", "tr", "dt", "dd", "caption", "figcaption", "address", "br", "hr",
                           "body", "details", "summary", "legend", "fieldset", "td", "th"})
 _BREAKS = frozenset({"br", "hr"}) | _PARAGRAPH_BLOCKS | _LINE_BLOCKS
-_PAGE_ID = regex.compile(r"^(?:page|pg|p)[_\-.:]?(\d{1,4}|[ivxlcdm]{1,8})$", regex.IGNORECASE)
+_PAGE_ID = compile_pattern(r"^(?:page|pg|p)[_\-.:]?(\d{1,4}|[ivxlcdm]{1,8})$", regex.IGNORECASE)
 _PAGE_CLASS = frozenset({"pagenum", "page-number", "pagenumber", "pagebreak", "page-break", "pb"})
-_SPACES = regex.compile(r"\s+")
+_SPACES = compile_pattern(r"\s+")
+_TOKEN_PARTS = compile_pattern(r"[-_]")
+_NUMBER = compile_pattern(r"(\d{1,4})")
 _CJK = r"[\p{Han}\p{Hiragana}\p{Katakana}\u3000-\u303f\uff00-\uffef]"
-_CJK_BREAK = regex.compile(rf"(?<={_CJK})[ \t\r]*\n\s*(?={_CJK})")   # a line break inside Japanese is no space
-_CHARSET = regex.compile(rb"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_\-:]+)|<\?xml[^>]+encoding\s*=\s*["']([A-Za-z0-9_\-:]+)""",
-                         regex.IGNORECASE)
-_XML_DECL = regex.compile(r"^\s*<\?xml[^>]*\?>")
+_CJK_BREAK = compile_pattern(rf"(?<={_CJK})[ \t\r]*\n\s*(?={_CJK})")   # a line break inside Japanese is no space
+_CHARSET = compile_pattern(r"""<meta[^>]+charset\s*=\s*["']?([A-Za-z0-9_\-:]+)"""
+                           r"""|<\?xml[^>]+encoding\s*=\s*["']([A-Za-z0-9_\-:]+)""", regex.IGNORECASE)
+_XML_DECL = compile_pattern(r"^\s*<\?xml[^>]*\?>")
 PATH_ATTR = "data-hoyle-source-path"
 LINK_SHARE = 0.7   # a block whose text is mostly inside links is a link list (menus, "see also", tags)
 
@@ -56,8 +59,8 @@ def decode_html(raw: bytes, path: str, encoding: str | None) -> str:
     if name is None and raw.startswith(codecs.BOM_UTF8):
         name = "utf-8-sig"
     if name is None:
-        found = _CHARSET.search(raw[:4096])
-        name = (found.group(1) or found.group(2)).decode("ascii") if found else "utf-8"
+        found = _CHARSET.search(raw[:4096].decode("latin-1"))
+        name = (found.group(1) or found.group(2)) if found else "utf-8"
     try:
         return raw.decode(name)
     except LookupError:
@@ -79,7 +82,7 @@ def parse_html(text: str, path: str) -> etree._Element:
 
 def _words(value: str | None) -> set[str]:
     tokens = (value or "").lower().split()
-    return set(tokens) | {part for t in tokens for part in regex.split(r"[-_]", t) if part}
+    return set(tokens) | {part for t in tokens for part in _TOKEN_PARTS.split(t) if part}
 
 
 def _is_chrome(el: etree._Element, inside_article: bool) -> bool:
@@ -199,7 +202,7 @@ def page_label(el: etree._Element) -> str | None:
     for value in ids + [el.get("title"), el.get("aria-label"), el.text_content()]:
         if not value:
             continue
-        found = _PAGE_ID.match(value.strip()) or regex.search(r"(\d{1,4})", value)
+        found = _PAGE_ID.match(value.strip()) or _NUMBER.search(value)
         if found:
             label = found.group(1).lower()
             return str(int(label)) if label.isdigit() else label   # "Page_033" is page 33

@@ -18,10 +18,13 @@ import regex
 from pipeline.errors import HoyleError
 from pipeline.ingest.formats.budget import ReadBudget
 from pipeline.ingest.formats.builder import TextBuilder
+from pipeline.patterns import compile_pattern
 
-_FOLIO = regex.compile(r"^[\s\-–—.(\[]*(\d{1,4}|[ivxlcdm]{1,8})[\s\-–—.)\]]*$", regex.IGNORECASE)
-_EDGE_NUMBER = regex.compile(r"^\s*(\d{1,4})\s+(?=\S)|(?<=\S)\s+(\d{1,4})\s*$")
-_DIGITS = regex.compile(r"\d+")
+_FOLIO = compile_pattern(r"^[\s\-–—.(\[]*(\d{1,4}|[ivxlcdm]{1,8})[\s\-–—.)\]]*$", regex.IGNORECASE)
+_EDGE_NUMBER = compile_pattern(r"^\s*(\d{1,4})\s+(?=\S)|(?<=\S)\s+(\d{1,4})\s*$")
+_DIGITS = compile_pattern(r"\d+")
+_SPACE = compile_pattern(r"\s")
+_SPACES = compile_pattern(r"\s+")
 EDGE_LINES = 2          # lines at the top and at the bottom of a page that may be furniture
 MIN_CHARS_PER_PAGE = 25  # less text than this on average: no text layer (an image-only scan)
 
@@ -58,7 +61,7 @@ def _page_lines(reader, path: str, budget: ReadBudget) -> list[list[str]]:
             raise HoyleError(f"{path}: page {i + 1} of the PDF cannot be read ({type(exc).__name__})",
                              hint="the file is damaged; export it again") from None
         pages.append([line.rstrip() for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n")])
-    if sum(len(regex.sub(r"\s", "", "".join(p))) for p in pages) < MIN_CHARS_PER_PAGE * max(len(pages), 1):
+    if sum(len(_SPACE.sub("", "".join(p))) for p in pages) < MIN_CHARS_PER_PAGE * max(len(pages), 1):
         raise HoyleError(f"{path}: the PDF has no text layer (an image-only scan: {len(pages)} pages, almost no text)",
                          hint="run OCR on it first (for example: ocrmypdf in.pdf out.pdf) and add the OCR'd PDF")
     return pages
@@ -70,7 +73,7 @@ def _edges(lines: list[str]) -> list[int]:
 
 
 def _head_key(line: str) -> str:
-    return _DIGITS.sub("#", regex.sub(r"\s+", " ", line.strip().lower()))
+    return _DIGITS.sub("#", _SPACES.sub(" ", line.strip().lower()))
 
 
 def _furniture(pages: list[list[str]]) -> tuple[list[str | None], list[set[int]]]:
