@@ -31,7 +31,9 @@ def Flag(name: str, **kw):  # noqa: N802  (reads as the option it declares)
 CorpusOpt = typer.Option(EMBEDDED_CORPUS, "--corpus", help="Corpus folder (sources.toml + texts).")
 OutOpt = typer.Option(Path("build"), "--out", help="Output folder.")
 BuildOpt = typer.Option(Path("build"), "--build", help="The build to read (what `hoyle build --out` wrote); "
-                        "built first if missing or stale.")
+                        "rebuilt first when stale.")
+BuildIfMissingOpt = Flag("--build-if-missing", help="Build it first when --build holds no build (else that is an error: "
+                         "a mistyped --build must not start a build).")
 
 
 def _debug() -> bool:
@@ -215,12 +217,15 @@ def _reads_the_build(command):
     return run
 
 
-def _built(corpus: Path, out: Path):
-    """The build in `out` of `corpus`, read back; missing or stale, it is built once first (and
-    said so)."""
+def _built(corpus: Path, out: Path, build_if_missing: bool = False):
+    """The build in `out` of `corpus`, read back; stale, it is built once first (and said so);
+    missing, it is an error unless `build_if_missing`."""
     from pipeline.builtdata import BuiltData, state_of
     try:
         state = state_of(out, corpus)
+        if state == "missing" and not build_if_missing:
+            raise HoyleError(f"{out}: no build here (no {out}/data/sources.json)",
+                             hint=f"build it first: hoyle build --corpus {corpus} --out {out}; or add --build-if-missing")
         if state != "fresh":
             err.print(f"{out}/data is {state} for {corpus}: building it once", highlight=False, soft_wrap=True)
             from pipeline.build import build as run_build
@@ -248,16 +253,16 @@ def _resolved(kind: str, text: str, choices) -> str:
 def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, ピケ, Пикет)."),
             facet: str = typer.Option(None, "--facet", help="Only this facet (e.g. players, score:repique)."),
             fmt: str = typer.Option("table", "--format", help="table | json | csv | markdown"),
-            corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
+            corpus: Path = CorpusOpt, built: Path = BuildOpt, build_if_missing: bool = BuildIfMissingOpt) -> None:
     """Compare what every source states about one game, facet by facet (sources ordered by year).
-    Read from the build (--build; built first if missing or stale)."""
+    Read from the build (--build; rebuilt first when stale)."""
     import csv as csvmod
     import io
     import json as jsonmod
 
     if fmt not in ("table", "json", "csv", "markdown"):
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use table, json, csv or markdown"))
-    data = _built(corpus, built)
+    data = _built(corpus, built, build_if_missing)
     gid = _resolved("game", game, data.games)
     comp = data.comparison(gid)
     if comp is None:
@@ -301,11 +306,11 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
 
 @app.command()
 @_reads_the_build
-def games(corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
+def games(corpus: Path = CorpusOpt, built: Path = BuildOpt, build_if_missing: bool = BuildIfMissingOpt) -> None:
     """List the games: id, names in three languages, number of sources that describe each. Read
-    from the build (--build; built first if missing or stale)."""
+    from the build (--build; rebuilt first when stale)."""
     from schemas import GameNames
-    data = _built(corpus, built)
+    data = _built(corpus, built, build_if_missing)
     name_langs = list(GameNames.model_fields)  # the languages games.yaml names games in
     table = Grid(f"{len(data.games)} games", ["id", *name_langs, "family", "parent", "sources"],
                  right=frozenset({"sources"}))
@@ -325,13 +330,13 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
           fmt: str = typer.Option("table", "--format", help="table | jsonl"),
           explain: str = typer.Option(None, "--explain", metavar="ID",
                                       help="One fact's id: how it was read, and which of its facet's relations changed it."),
-          corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
+          corpus: Path = CorpusOpt, built: Path = BuildOpt, build_if_missing: bool = BuildIfMissingOpt) -> None:
     """The extracted facts, filtered, each with its citation (source, line, quote). Read from the
-    build (--build; built first if missing or stale)."""
+    build (--build; rebuilt first when stale)."""
     import json as jsonmod
 
     if explain:
-        _explain(explain, corpus, built)
+        _explain(explain, corpus, built, build_if_missing)
         return
 
     if fmt not in ("table", "jsonl"):
@@ -342,7 +347,7 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
     roles = get_args(Fact.model_fields["role"].annotation)
     if role and role not in roles:
         _fail(HoyleError(f"unknown --role {role!r}", hint="roles: " + ", ".join(roles)))
-    data = _built(corpus, built)
+    data = _built(corpus, built, build_if_missing)
     rows = data.facts
     if game:
         gid = _resolved("game", game, data.games)
@@ -371,18 +376,18 @@ def facts(game: str = typer.Option(None, "--game", help="Game id or name."),
                  right=frozenset({"line"}))
     for f in rows:
         table.add_row(f.source_id, f.anchor.line, f.game_id, f.facet, f.qualifier or "", value_text(f.value),
-                      f.role, f.anchor.quote)
+                      f.role, " ".join(f.anchor.quote.split()))   # a quote over lines, on one
     show(console, table)
 
 
-def _explain(fact_id: str, corpus: Path, built: Path) -> None:
+def _explain(fact_id: str, corpus: Path, built: Path, build_if_missing: bool) -> None:
     """Print how the fact `fact_id` of the build was read (pipeline/explain.py)."""
     from rapidfuzz import process
 
     from pipeline.build import load_checked_knowledge
     from pipeline.explain import explain_fact
     from pipeline.manifest import load_manifest
-    data = _built(corpus, built)
+    data = _built(corpus, built, build_if_missing)
     by_id = {f.id: f for f in data.facts}
     if fact_id not in by_id:
         close = [c for c, _, _ in process.extract(fact_id, list(by_id), limit=3)]
@@ -398,9 +403,9 @@ def _explain(fact_id: str, corpus: Path, built: Path) -> None:
 @_reads_the_build
 def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | tei"),
            out: Path = typer.Option(Path("export"), "--out", help="Folder to write the export into."),
-           corpus: Path = CorpusOpt, built: Path = BuildOpt) -> None:
-    """Write one export format into --out: copied from the build (built first if missing or
-    stale), with the JSON Schemas."""
+           corpus: Path = CorpusOpt, built: Path = BuildOpt, build_if_missing: bool = BuildIfMissingOpt) -> None:
+    """Write one export format into --out: copied from the build (rebuilt first when stale),
+    with the JSON Schemas."""
     import shutil
 
     from pipeline.output import check_replaceable, staged_output
@@ -409,7 +414,7 @@ def export(fmt: str = typer.Option(..., "--format", help="json | csv | sqlite | 
     if fmt not in files:
         _fail(HoyleError(f"unknown --format {fmt!r}", hint="use json, csv, sqlite or tei"))
     check_replaceable(out, "export")   # before a build is made for it: never over a build
-    data = _built(corpus, built)
+    data = _built(corpus, built, build_if_missing)
     try:
         with staged_output(out, "export") as tmp:
             for name in [*files[fmt], "schema"]:

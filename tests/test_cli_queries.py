@@ -135,7 +135,10 @@ def test_a_missing_or_stale_build_is_said_and_built_once(tmp_path):
     corpus = tmp_path / "de"
     shutil.copytree(FIXTURES / "lang-de", corpus)
     out = tmp_path / "b"
-    first = runner.invoke(app, ["games", "--corpus", str(corpus), "--build", str(out)])
+    # a mistyped --build must not start a build: missing is an error unless asked for
+    refused = runner.invoke(app, ["games", "--corpus", str(corpus), "--build", str(out)])
+    assert refused.exit_code == 2 and "no build here" in flat(refused.output) and not out.exists()
+    first = runner.invoke(app, ["games", "--corpus", str(corpus), "--build", str(out), "--build-if-missing"])
     assert first.exit_code == 0 and "is missing" in flat(first.output) and "building it once" in flat(first.output)
     again = runner.invoke(app, ["games", "--corpus", str(corpus), "--build", str(out)])
     assert again.exit_code == 0 and "building it once" not in again.output

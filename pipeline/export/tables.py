@@ -9,7 +9,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from pipeline.export import comparison_rows, flat_rows
+from pipeline.export import comparison_rows, fact_rows, flat_rows
 from pipeline.export.search_words import SearchWords
 
 
@@ -20,7 +20,7 @@ def tables_of(result) -> dict[str, list[dict[str, Any]]]:
         "sources": flat_rows(result.sources),
         "games": flat_rows(sorted(result.knowledge.games, key=lambda g: g.id)),
         "sections": flat_rows(sections),
-        "facts": flat_rows(facts),
+        "facts": fact_rows(facts),
         "comparisons": comparison_rows(result.comparisons),
         "toc_links": flat_rows(result.toc_links),
         "section_pairs": flat_rows(result.section_pairs),
