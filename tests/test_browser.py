@@ -278,3 +278,18 @@ def test_the_games_list_in_russian_filters_like_the_english_one(browser, server)
     shown = page.eval_on_selector_all("tr.game:not([hidden]) td:first-child a", "es => es.map(e => e.textContent)")
     assert "Пикет" in shown
     page.close()
+
+
+def test_a_russian_word_finds_the_pages_with_its_forms_and_no_others(search, site_build):
+    """'колода' on the Russian site: every page found holds a form of колода (колоды, колод, …):
+    the card vocabulary is not expanded into deck, pack or 一組 (whose 一 matched nearly every
+    Japanese page)."""
+    from urllib.parse import unquote, urlparse
+
+    out, _ = site_build
+    pages = {unquote(urlparse(h).path) for h in search("колода", "/ru")}
+    assert pages
+    for path in pages:
+        html = (out / "site" / path.lstrip("/") / "index.html").read_text(encoding="utf-8").lower()
+        assert "колод" in html, path
+    assert not any("/ja/" in p for p in pages)

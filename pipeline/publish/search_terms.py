@@ -5,9 +5,11 @@ words that mean the same, computed at build time (the browser has no morphology)
   form found in the site's texts is grouped with the other forms of its lemma(s) and the lemma
   itself (колоды, колод, колоду -> колода). Every candidate lemma is kept: a blank pipeline has
   no tagger to choose between readings.
-* Terms across languages and spellings: every concept of the glossary (terms, suits, ranks,
-  scoring items) and every game groups its names in every language and its historic spellings
-  (repique, repic, レピック, репик); a name two concepts share joins neither.
+* Names across languages and spellings: every scoring item and every game groups its names in
+  every language and its historic spellings (repique, repic, レピック, репик); a name two
+  concepts share joins neither. The general card vocabulary (deck, колода, 一組) is not
+  expanded across languages, and no name the browser's Japanese segmenter would cut into single
+  characters is used.
 
 `assets/search-expand.js` adds the expansions to the query before the search runs."""
 
@@ -16,21 +18,30 @@ from __future__ import annotations
 from pipeline.patterns import compile_pattern
 
 _WORDS = compile_pattern(r"[\p{L}\p{M}]+(?:-[\p{L}\p{M}]+)*")
+_CJK = compile_pattern(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
+_KATAKANA = compile_pattern(r"[\p{Katakana}ー・]+")
 MAX_GROUP = 40   # a larger group is a common word, not a term: it would flood the results
 
 
 def _concepts(knowledge) -> list[set[str]]:
-    """The names of each concept, in every language; a term and a scoring item of one id (the
-    glossary's repique and the facet registry's) are one concept."""
+    """The names of each scoring item and each game, in every language and spelling. The general
+    card vocabulary (deck, pack, trump) is not expanded across languages: "колода" must find the
+    pages with a form of колода, not every page that says "deck"."""
     kn = knowledge
     by_id: dict[str, set[str]] = {}
-    named = [*((f"rank:{k}", v) for k, v in kn.terms.ranks.items()), *((f"suit:{k}", v) for k, v in kn.terms.suits.items()),
-             *((t.id, t) for t in kn.terms.terms), *kn.facets.items.items()]
-    for cid, names in named:
+    for cid, names in kn.facets.items.items():
         by_id.setdefault(cid, set()).update(str(w) for w in names.all_words())
     for g in kn.games:
         by_id[f"game:{g.id}"] = {n for n in (g.names.en, g.names.ja, g.names.ru, *g.aliases) if n}
-    return [{w.lower() for w in group if w.strip()} for _, group in sorted(by_id.items())]
+    return [{w.lower() for w in group if w.strip() and _searchable(w)} for _, group in sorted(by_id.items())]
+
+
+def _searchable(name: str) -> bool:
+    """A name the theme's search takes as it is: not one the Japanese segmenter of the browser
+    cuts into single characters (一組 -> 一, 組: a one-character word matches nearly every
+    Japanese page). A name in katakana stays one word; kanji and kana names are left out."""
+    cjk = _CJK.findall(name)
+    return not cjk or (len(name) >= 2 and _KATAKANA.fullmatch(name) is not None)
 
 
 def _form_groups(result) -> list[set[str]]:
