@@ -105,15 +105,19 @@ def write_sqlite(result, path: Path) -> None:
                               doc.text[s.anchor.start:s.anchor.end]) for s in result.sections[sid]])
         # The same sections by word (export/search_words.py): Japanese words of any length (ピケ),
         # Russian words under each lemma (колоды finds колода), English forms by porter stemming
+        # `body` is the text as written (what a snippet shows); `words` holds its words and their
+        # lemmas, which a search matches too
         con.execute("CREATE VIRTUAL TABLE section_search USING fts5(section_id UNINDEXED, source_id UNINDEXED, "
-                    "game_id UNINDEXED, language UNINDEXED, title, body, "
+                    "game_id UNINDEXED, language UNINDEXED, title, body, words, "
                     "tokenize='porter unicode61 remove_diacritics 2')")
         words = SearchWords(result.knowledge.languages)
         for sid in result.source_order():
             doc = result.documents[sid]
-            con.executemany("INSERT INTO section_search VALUES (?, ?, ?, ?, ?, ?)",
-                            [(s.id, s.source_id, s.game_id, doc.language, words(s.title or ""),
-                              words(doc.text[s.anchor.start:s.anchor.end])) for s in result.sections[sid]])
+            con.executemany("INSERT INTO section_search VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            [(s.id, s.source_id, s.game_id, doc.language, s.title or "",
+                              doc.text[s.anchor.start:s.anchor.end],
+                              words((s.title or "") + "\n" + doc.text[s.anchor.start:s.anchor.end]))
+                             for s in result.sections[sid]])
         con.commit()
     except sqlite3.Error as exc:
         # SQLite's own errors are no OSError: a full disk would be a traceback. As an OSError the
