@@ -287,11 +287,9 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
         typer.echo(buf.getvalue(), nl=False)
         return
     if fmt == "markdown":
-        esc = lambda t: str(t).replace("|", "\\|")  # noqa: E731
-        typer.echo("| " + " | ".join(esc(h) for h in header) + " |")
-        typer.echo("|" + "---|" * len(header))
-        for b in body:
-            typer.echo("| " + " | ".join(esc(x) for x in b) + " |")
+        from pipeline.export.markdown import comparison_markdown
+
+        typer.echo(comparison_markdown(data, comp, rows, lambda f, q: f + (f" [{q}]" if q else "")), nl=False)
         return
     names = data.games_by_id[comp.game_id].names
     table = Grid(f"{names.en} / {names.ja or '—'} / {names.ru or '—'}: {len(rows)} rows",

@@ -72,7 +72,10 @@ def test_compare_a_misspelt_facet_is_taken_when_unique(built):
 @pytest.mark.parametrize("fmt, check", [
     ("json", lambda out: json.loads(out[out.index("{"):])["game_id"] == "piquet"),
     ("csv", lambda out: out.splitlines()[0].startswith("facet,qualifier,status,")),
-    ("markdown", lambda out: out.splitlines()[1].startswith("|---|")),
+    # a title, the sources with their years, and every cell citing its line
+    ("markdown", lambda out: out.startswith("# Piquet / ピケ / Пикет: the rules compared")
+     and "- **foster1914-en**: Foster's Complete Hoyle" in out and "|---|" in out
+     and "| players | agree | 2 (l. " in out),
     ("table", lambda out: "Piquet / ピケ / Пикет" in out),
 ])
 def test_compare_formats(built, fmt, check):

@@ -25,7 +25,7 @@ def games_index(ctx: SiteContext) -> str:
     described = game_sources([s for sid in r.source_order() for s in r.sections[sid]], r.all_facts())
     n_sources = {g.id: len(described.get(g.id, ())) for g in kn.games}
     return ctx.render("games_index.md", page=ctx.prefix + "games/index.md", title=ctx.t("games"), families=families,
-                      compared={c.game_id for c in ctx.result.comparisons}, n_sources=n_sources,
+                      compared={c.game_id for c in ctx.result.comparisons if len(c.sources) >= 2}, n_sources=n_sources,
                       filters=(filters := game_filters(ctx, described)), sources=list(r.sources),
                       decks=sorted({int(d) for f in filters.values() for d in f["decks"].split()}),
                       # the reader's language first: its names are the links
