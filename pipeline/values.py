@@ -10,9 +10,15 @@ def _rank_key(code: str) -> tuple[int, str]:
     return (_RANKS.index(code), "") if code in _RANKS else (len(_RANKS), code)
 
 
-def value_text(value) -> str:
+def value_text(value, letters: dict[str, str] | None = None) -> str:
+    """`letters`: rank codes as a language writes them (Т К Д В for A K Q J in Russian)."""
     if hasattr(value, "model_dump"):
         value = value.model_dump()
+    if letters:
+        if isinstance(value, list):
+            value = [letters.get(v, v) if isinstance(v, str) else v for v in value]
+        elif isinstance(value, dict) and set(value) != {"min", "max"}:
+            return ", ".join(f"{letters.get(k, k)}: {value[k]}" for k in sorted(value, key=_rank_key))
     if isinstance(value, dict) and set(value) == {"min", "max"}:
         return str(value["min"]) if value["min"] == value["max"] else f"{value['min']}–{value['max']}"
     if isinstance(value, list):

@@ -315,3 +315,18 @@ def test_at_a_glance_shows_equal_values_once_with_every_source_that_states_them(
     assert points.count('class="gv"') == 1 and "foster1914-en" in points and "web2013-ja" in points, points
     assert "A: 11, K: 10, Q: 10, J: 10, 10: 10, 9: 9, 8: 8, 7: 7" in points
     assert "32 cards (A K Q J 10 9 8 7)" in rows["Cards in play"]
+
+
+def test_the_russian_and_japanese_pages_write_ranks_and_counters_in_their_language(site_build):
+    """Rank letters by each language's convention (Т К Д В in Russian; the sources' own A K Q J
+    in Japanese), the games list's counter in the page's language, and its games in the order of
+    the page's alphabet."""
+    out, _ = site_build
+    site = out / "site"
+    ru = (site / "ru" / "games" / "piquet" / "index.html").read_text(encoding="utf-8")
+    assert "Т К Д В 10 9 8 7" in ru and "A K Q J 10 9 8 7" not in ru.split('class="comparison"')[1]
+    assert "A K Q J 10 9 8 7" in (site / "ja" / "games" / "piquet" / "index.html").read_text(encoding="utf-8")
+    counters = {lang: (site / lang / "games" / "index.html").read_text(encoding="utf-8") for lang in ("ru", "ja")}
+    assert 'data-template="{n} из {m} игр"' in counters["ru"] and 'data-template="{m} 件中 {n} 件"' in counters["ja"]
+    en = (site / "games" / "index.html").read_text(encoding="utf-8")
+    assert 'data-template="{n} of {m} games"' in en

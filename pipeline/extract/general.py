@@ -82,8 +82,10 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     num = language.numbers.pattern
     between = "|".join(st.range_between) or "(?!)"
     before = "|".join(st.range_before)
-    rng = rf"(?:(?P<open>{before})\s*)?(?P<lo>{num})(?:(?P<join>{between})(?P<hi>{num}))?" if before else \
-        rf"(?P<lo>{num})(?:(?P<join>{between})(?P<hi>{num}))?"
+    # a list's middle counts ("two, three or four persons"): the range is its first to its last
+    middle = rf"(?:\s*[,、，]\s*{num})*"
+    rng = rf"(?:(?P<open>{before})\s*)?(?P<lo>{num})(?:{middle}(?P<join>{between})(?P<hi>{num}))?" if before else \
+        rf"(?P<lo>{num})(?:{middle}(?P<join>{between})(?P<hi>{num}))?"
     units = "|".join(rf"(?P<unit_{kind}>{'|'.join(words)})" for kind, words in st.units.items() if words)
     # not inside a word or a number: "x2", "1.5"; a number may follow a letter directly only
     # in a script written without spaces ("一人13枚", "1組48枚")

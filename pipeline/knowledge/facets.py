@@ -79,13 +79,13 @@ class FacetRegistry:
         spec = self.spec(facet)
         return "" if spec is None else spec.about.get(lang, spec.doc)
 
-    def display(self, facet: str, value, lang: str = "en") -> str:
+    def display(self, facet: str, value, lang: str = "en", letters: dict[str, str] | None = None) -> str:
         """A value as a reader reads it ("2 players", "by 3-2-3", "32枚"): the facet's `display`
         in that language around the value's text."""
         from pipeline.values import value_text
 
         spec = self.spec(facet)
-        text = value_text(value)
+        text = value_text(value, letters)
         if spec is not None and spec.type == "list_int":
             text = text.replace(" ", "-")
         form = (spec.display.get(lang) or spec.display.get("en")) if spec is not None else None

@@ -97,7 +97,9 @@ class NumberReader:
             # one way only to part two words (a hyphen, or spaces with perhaps a joining word), and
             # at most MAX_NUMBER_WORDS of them: a run of number words is then read in linear time
             # (two ways per gap made "two two two ... two." exponential)
-            alternatives.append(rf"(?<![A-Za-z\p{{Cyrillic}}]-)\b(?:{w})(?:(?:-|\s+{join})(?:{w})){{0,{MAX_NUMBER_WORDS - 1}}}\b")
+            ordinal = rf"(?!{'|'.join(nums.not_before)})" if nums.not_before else ""
+            alternatives.append(rf"(?<![A-Za-z\p{{Cyrillic}}]-)\b(?:{w})(?:(?:-|\s+{join})(?:{w})){{0,{MAX_NUMBER_WORDS - 1}}}\b"
+                                + ordinal)
         if self.kanji_digits:
             kanji = "".join(sorted({*self.kanji_digits, *self.kanji_units}))
             alternatives.append(f"(?<![{kanji}])[{kanji}]++")

@@ -51,8 +51,11 @@ class Numbers(ProfileModel):
     negative: Patterns = Field(default_factory=list)
     # marks grouping thousands besides the comma every language reads ("1.000 очков")
     thousands: Patterns = Field(default_factory=list)
+    # what after number words makes them part of another word: an ordinal ("fifty-second card"
+    # is no fifty)
+    not_before: Patterns = Field(default_factory=list)
 
-    _join_after = field_validator("join_after", "digit_suffix", "negative", "thousands")(_check_patterns)
+    _join_after = field_validator("join_after", "digit_suffix", "negative", "thousands", "not_before")(_check_patterns)
 
 
 class Words(ProfileModel):
@@ -239,6 +242,8 @@ class Profile(ProfileModel):
     """`profile.yaml`: everything a language brings except its rules."""
 
     script: str | None = None      # the script of its words (untranslated passages elsewhere)
+    # rank codes as the language writes them on a page (Russian: Т К Д В for A K Q J)
+    rank_letters: dict[str, str] = Field(default_factory=dict)
     boilerplate: dict[str, Patterns] = Field(default_factory=dict)
     section_patterns: SectionPatterns = SectionPatterns()
     numbers: Numbers = Numbers()

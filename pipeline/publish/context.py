@@ -155,6 +155,18 @@ class SiteContext:
         bits = [s.language] + ([str(self.words("machine_translated"))] if s.machine_translated else [])
         return f"{source_id} ({s.year or '?'}, {', '.join(bits)})"
 
+    @property
+    def rank_letters(self) -> dict[str, str]:
+        """Rank codes as the page's language writes them (its profile's `rank_letters`)."""
+        languages = self.result.knowledge.languages
+        return dict(languages[self.lang].profile.rank_letters) if self.lang in languages.codes else {}
+
+    def shown(self, value) -> str:
+        """A value as the page's reader reads it (rank letters of the page's language)."""
+        from pipeline.values import value_text
+
+        return value_text(value, self.rank_letters)
+
     def source_meta(self, source_id: str) -> str:
         """A comparison column's second line: the edition's year, the language, MT if it is one."""
         s = self.sources_by_id[source_id]

@@ -17,10 +17,13 @@ def games_index(ctx: SiteContext) -> str:
     provisional = []
     for g in kn.games:
         (provisional if g.provisional else by_family[g.family]).append(g)
-    families = [(family, sorted(by_family[family], key=lambda g: g.names.en.lower())) for family in sorted(by_family)]
+    def by_name(g) -> str:   # the reader's language's names, in its alphabet's order
+        return collation_key(ctx.game_name(g.id))
+
+    families = [(family, sorted(by_family[family], key=by_name))
+                for family in sorted(by_family, key=lambda f: collation_key(ctx.family(f)))]
     if provisional:  # named by a source's heading or title, not in games.yaml: listed for review, last
-        families.append(("provisional",
-                         sorted(provisional, key=lambda g: g.names.en.lower())))
+        families.append(("provisional", sorted(provisional, key=by_name)))
     r = ctx.result
     described = game_sources([s for sid in r.source_order() for s in r.sections[sid]], r.all_facts())
     n_sources = {g.id: len(described.get(g.id, ())) for g in kn.games}
@@ -31,6 +34,17 @@ def games_index(ctx: SiteContext) -> str:
                       # the reader's language first: its names are the links
                       name_order=[ctx.lang, *(x for x in UI_LANGUAGES if x != ctx.lang)],
                       language_names={x: ui_strings().root["language_name"][x] for x in UI_LANGUAGES})
+
+
+def collation_key(name: str) -> str:
+    """Sort order by the alphabet rather than code points where they differ: case folded,
+    accents off Latin letters (Écarté with the E's), ё with е (Russian dictionaries do);
+    kana stays in code-point order, which is the gojūon order."""
+    import unicodedata
+
+    folded = name.casefold().replace("ё", "е")
+    return "".join(ch for ch in unicodedata.normalize("NFKD", folded)
+                   if not (unicodedata.combining(ch) and ch not in "\u3099\u309a\u0306"))
 
 
 def game_filters(ctx: SiteContext, described: dict) -> dict[str, dict[str, str]]:
@@ -85,9 +99,9 @@ def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, 
                 if isinstance(value, dict) and set(value) != {"min", "max"}:
                     # card points in the standard rank order: equal maps read, and group, the same
                     value = dict(sorted(value.items(), key=lambda kv: order.get(kv[0], len(order))))
-                shown = registry.display(facet, value, ctx.lang)
+                shown = registry.display(facet, value, ctx.lang, ctx.rank_letters)
                 if facet == "deck_size":
-                    shown += pack_ranks(rows.get("rank_order"), sid, cell.value)
+                    shown += pack_ranks(rows.get("rank_order"), sid, cell.value, ctx.rank_letters)
                 values.setdefault(shown, []).append((sid, cell))
         if values:
             out.append((facet, ctx.label(facet), list(values.items())))
@@ -99,12 +113,12 @@ GAME_PAGE_BOOST = 4
 WIDE_FROM = 3
 
 
-def pack_ranks(rank_row, source_id: str, deck) -> str:
+def pack_ranks(rank_row, source_id: str, deck, letters: dict[str, str] | None = None) -> str:
     """" (A K Q J 10 9 8 7)" after a pack's size where the same source's rank order names the
     pack's ranks: as many ranks as the pack has cards in four suits (32 = 8 ranks x 4)."""
     for cell in (rank_row.cells.get(source_id, []) if rank_row else []):
         if isinstance(cell.value, list) and isinstance(deck, int) and len(set(cell.value)) * 4 == deck:
-            return " (" + " ".join(cell.value) + ")"
+            return " (" + " ".join((letters or {}).get(r, r) for r in cell.value) + ")"
     return ""
 
 

@@ -19,7 +19,7 @@ import jinja2
 from markupsafe import Markup
 
 from pipeline.patterns import compile_pattern
-from pipeline.values import value_text  # noqa: F401  (the templates' filter)
+from pipeline.values import value_text  # noqa: F401  (source_pages imports it from here)
 
 _JAPANESE = compile_pattern(r"[\p{Han}\p{Hiragana}\p{Katakana}]")
 _NOT_SLUG = compile_pattern(r"[^a-z0-9]+")
@@ -140,6 +140,13 @@ def front_matter_title(title) -> Markup:
     return Markup(json.dumps(safe, ensure_ascii=False))
 
 
+@jinja2.pass_context
+def shown_value(context, value) -> str:
+    """The templates' `value_text`: a value in the page's language (its rank letters)."""
+    ctx = context.get("ctx")
+    return ctx.shown(value) if ctx is not None else value_text(value)
+
+
 def make_environment() -> jinja2.Environment:
     """The template environment of one publish run."""
     env = jinja2.Environment(
@@ -153,7 +160,7 @@ def make_environment() -> jinja2.Environment:
         auto_reload=False,
     )
     # `join` replaces Jinja's, which escapes text joined to Markup with plain HTML escaping
-    env.filters.update(join=join, nonblank=nonblank, front_matter_title=front_matter_title, value_text=value_text)
+    env.filters.update(join=join, nonblank=nonblank, front_matter_title=front_matter_title, value_text=shown_value)
     env.globals.update(
         href=lambda from_page, to_page, fragment="": token(rel(from_page, to_page, fragment)),
         html_id=lambda prefix, raw: token(html_id(prefix, raw)),

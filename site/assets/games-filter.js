@@ -27,7 +27,9 @@
       var heading = block.previousElementSibling;
       if (heading && /^H[1-6]$/.test(heading.tagName)) heading.hidden = !any;
     });
-    form.elements.count.value = shown + " of " + document.querySelectorAll("tr.game").length + " games";
+    // the words come from the page (the build writes them in the page's language)
+    var out = form.elements.count, template = out.getAttribute("data-template") || "{n} / {m}";
+    out.value = template.replace("{n}", shown).replace("{m}", document.querySelectorAll("tr.game").length);
   }
   function init() {
     var form = document.getElementById("game-filter");
