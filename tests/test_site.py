@@ -333,3 +333,13 @@ def test_the_russian_and_japanese_pages_write_ranks_and_counters_in_their_langua
     assert 'data-template="{n} из {m} игр"' in counters["ru"] and 'data-template="{m} 件中 {n} 件"' in counters["ja"]
     en = unescape((site / "games" / "index.html").read_text(encoding="utf-8"))
     assert 'data-template="{n} of {m} games"' in en
+
+
+def test_glossary_headwords_are_in_the_pages_language(site_build):
+    out, _ = site_build
+    site = out / "site"
+    ru = (site / "ru" / "glossary" / "index.html").read_text(encoding="utf-8")
+    ja = (site / "ja" / "glossary" / "index.html").read_text(encoding="utf-8")
+    en = (site / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert '<h3 id="term-rank-a">туз (A)</h3>' in ru and '<h3 id="term-rank-a">エース (A)</h3>' in ja
+    assert '<h3 id="term-rank-a">ace (A)</h3>' in en

@@ -52,7 +52,11 @@ def glossary(ctx: SiteContext) -> str:
         return {"id": "term-" + slug(key), "title": title, **listed}
 
     def first(names, fallback: str) -> str:
-        return next((str(w) for w in names.names.get("en") or []), fallback)
+        """The headword in the page's language, else in English, else the id."""
+        for lang in (ctx.lang, "en"):
+            for word in names.names.get(lang) or []:
+                return str(word)
+        return fallback
 
     groups = [
         (ctx.t("ranks"), [entry(f"rank-{code}", f"{first(n, code)} ({code})", n) for code, n in kn.terms.ranks.items()]),
