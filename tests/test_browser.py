@@ -293,3 +293,18 @@ def test_a_russian_word_finds_the_pages_with_its_forms_and_no_others(search, sit
         html = (out / "site" / path.lstrip("/") / "index.html").read_text(encoding="utf-8").lower()
         assert "колод" in html, path
     assert not any("/ja/" in p for p in pages)
+
+
+def test_on_a_phone_japanese_game_names_are_never_set_a_character_per_line(browser, server):
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.goto(server + "/ja/games/")
+    # line boxes of each Japanese name: a name of up to 12 characters stays on one or two lines
+    lines = page.eval_on_selector_all(
+        'table.games td[lang="ja"]',
+        "tds => tds.filter(td => td.textContent.trim().length > 1 && td.textContent.trim().length <= 12)"
+        ".map(td => { const r = document.createRange(); r.selectNodeContents(td);"
+        " const h = r.getBoundingClientRect().height, lh = parseFloat(getComputedStyle(td).lineHeight);"
+        " return [td.textContent, Math.round(h / lh)]; })")
+    assert lines and not [(name, n) for name, n in lines if n > 2], [(name, n) for name, n in lines if n > 2][:5]
+    assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    page.close()
