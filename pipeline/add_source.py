@@ -21,7 +21,7 @@ from tomlkit.items import AoT
 
 from pipeline.errors import HoyleError
 from pipeline.ingest.decode import decode_source
-from pipeline.ingest.formats import derive_text, detect_format
+from pipeline.ingest.formats import FORMATS, derive_text
 from pipeline.manifest import _describe, load_manifest, read_text_file, text_fingerprint
 from pipeline.patterns import compile_pattern
 from schemas import ManifestEntry
@@ -44,10 +44,11 @@ def add_source(corpus_dir: Path, file: Path, *, language: str, title: str, year:
     corpus_dir, file = Path(corpus_dir), Path(file)
     raw = read_text_file(file, str(file))
     # refuse what the build could not read: the whole file is read now, as the build will
-    if derive_text(raw, str(file), encoding) is None:
+    derived = derive_text(raw, str(file), encoding)
+    if derived is None:
         decode_source(raw, path=str(file), encoding=encoding)
     sid = source_id or default_id(file)
-    fmt = detect_format(raw, str(file))
+    fmt = next((f for f in FORMATS if derived and f.name == derived.format), None)
     suffix = fmt.suffix if fmt and file.suffix.lower() not in (fmt.suffix, ".htm", ".xhtml") else file.suffix.lower()
     fields = {"id": sid, "file": f"texts/{sid}{suffix or '.txt'}", "language": language,
               "title": title, "year": year, "edition": edition, "kind": kind,

@@ -41,6 +41,11 @@ class FileFormat:
         raise NotImplementedError
 
     def read(self, raw: bytes, path: str, encoding: str | None, budget: ReadBudget) -> tuple[TextBuilder, int | None]:
+        """The derived text and the page count (by default: the printed pages marked in it)."""
+        out = self.text_of(raw, path, encoding, budget)
+        return out, len(out.page_labels) or None
+
+    def text_of(self, raw: bytes, path: str, encoding: str | None, budget: ReadBudget) -> TextBuilder:
         raise NotImplementedError
 
 
@@ -63,7 +68,7 @@ class PdfFormat(FileFormat):
     def detect(raw: bytes) -> bool:
         return b"%PDF-" in raw[:1024]
 
-    def read(self, raw, path, encoding, budget):
+    def read(self, raw, path, encoding, budget):   # a PDF's page count is its pages, marked or not
         from pipeline.ingest.formats.pdf import read_pdf
 
         return read_pdf(raw, path, budget)
@@ -76,11 +81,10 @@ class EpubFormat(FileFormat):
     def detect(raw: bytes) -> bool:
         return raw[30:58] == b"mimetypeapplication/epub+zip" or "META-INF/container.xml" in _zip_names(raw)
 
-    def read(self, raw, path, encoding, budget):
+    def text_of(self, raw, path, encoding, budget):
         from pipeline.ingest.formats.epub import read_epub
 
-        out = read_epub(raw, path, budget)
-        return out, len(out.page_labels) or None
+        return read_epub(raw, path, budget)
 
 
 class DocxFormat(FileFormat):
@@ -90,11 +94,10 @@ class DocxFormat(FileFormat):
     def detect(raw: bytes) -> bool:
         return "word/document.xml" in _zip_names(raw)
 
-    def read(self, raw, path, encoding, budget):
+    def text_of(self, raw, path, encoding, budget):
         from pipeline.ingest.formats.docx import read_docx
 
-        out = read_docx(raw, path, budget)
-        return out, len(out.page_labels) or None
+        return read_docx(raw, path, budget)
 
 
 class HtmlFormat(FileFormat):
@@ -105,11 +108,10 @@ class HtmlFormat(FileFormat):
         head = raw[:2048].removeprefix(b"\xef\xbb\xbf").decode("latin-1").lower()
         return _HTML_LEAD.sub("", head, count=1).startswith(("<!doctype html", "<html"))
 
-    def read(self, raw, path, encoding, budget):
+    def text_of(self, raw, path, encoding, budget):
         from pipeline.ingest.formats.html import read_html
 
-        out = read_html(raw, path, encoding, budget)
-        return out, len(out.page_labels) or None
+        return read_html(raw, path, encoding, budget)
 
 
 FORMATS: tuple[type[FileFormat], ...] = (PdfFormat, EpubFormat, DocxFormat, HtmlFormat)
