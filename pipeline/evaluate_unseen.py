@@ -24,9 +24,11 @@ from pathlib import Path
 from pipeline.errors import HoyleError
 from pipeline.evaluate import PR, canonical_value, family_lines
 from pipeline.extract.roles import RULE_ROLES
+from pipeline.patterns import compile_pattern
 from pipeline.positions import line_of, line_starts
 
 GAME_KINDS = ("game", "variant")
+_NOTE = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
 
 
 @dataclass
@@ -71,9 +73,11 @@ def _expected_ids(game: dict, index, provisional: dict[str, str]) -> set[str]:
         m = index.match(name, allow_prefix=False)
         if m and m.method in ("exact", "part"):
             ids.add(m.game_id)
-        key = index.name_key(name)
-        if key in provisional:
-            ids.add(provisional[key])
+        # a provisional game is named as the text names it: "Seve7s", for the expected
+        # "Seve7s (four-player card game of the site)" (the bracket is the reader's note)
+        for key in {index.name_key(name), index.name_key(_NOTE.sub(" ", name))}:
+            if key in provisional:
+                ids.add(provisional[key])
     return ids
 
 

@@ -444,3 +444,59 @@ def test_a_game_the_text_compares_is_not_its_game_even_quoted():
             "если она по значению или цвету совпадает с верхней (как в «американском дураке» или «101»).\n")
     seg = segmentation(text, "ru")
     assert not [g for g in seg.provisional if any("дурак" in (n or "") for n in g.names.model_dump().values())]
+
+
+def titled_segmentation(text: str, lang: str, title: str):
+    entry = ManifestEntry(id="t", file="texts/t.txt", language=lang, title=title)
+    doc, _ = ingest(entry, text.encode(), path="t.txt", languages=KNOWLEDGE.languages)
+    return segment_document(doc, KNOWLEDGE, None, title)
+
+
+RULES_EN = "Deal seven cards to each player from a pack of 52 cards. The first to 250 points wins.\n"
+
+
+@pytest.mark.parametrize("title, lang, name", [
+    # the user's title names the game the text never names: its lead part, or a name it quotes
+    ("Gracias — copy of the rules leaflet", "en", "Gracias"),
+    ("Настольная игра «Дубль» новогодний — правила списком", "ru", "Дубль"),
+    # the words a description wraps around and inside a name are dropped
+    ("Детская карточная игра дамка — статья", "ru", "дамка"),
+])
+def test_a_manifest_title_names_a_game_the_text_never_names(title, lang, name):
+    seg = titled_segmentation(RULES_EN, lang, title)
+    assert [g.names.model_dump()[lang] for g in seg.provisional] == [name]
+
+
+def test_a_manifest_title_that_is_no_name_gives_no_game():
+    seg = titled_segmentation(RULES_EN, "en", "Card Game Rules — a README")
+    assert not seg.provisional and not [s for s in seg.sections if s.kind in ("game", "variant")]
+
+
+def test_the_most_specific_name_in_a_manifest_title_wins():
+    # "Karuta52" is a form of Karuta: a provisional game whose parent is the known one
+    seg = titled_segmentation(RULES_EN, "en", "Karuta52 (English) — app description")
+    assert [(g.names.en, g.parent) for g in seg.provisional] == [("Karuta52", "karuta")]
+
+
+def test_a_brand_before_a_known_name_makes_a_form_of_it():
+    seg = segmentation("Mattel Uno\n\n" + RULES_EN, "en")
+    assert [(g.names.en, g.parent) for g in seg.provisional] == [("Mattel Uno", "uno")]
+
+
+@pytest.mark.parametrize("text", [
+    "For 2 players\nDifficulty: 3/5\n\n" + RULES_EN,            # a count line
+    "Type: a solitaire game\n\nPlayers: 3+\n\nDecks: 1\n\n" + RULES_EN,   # a label block
+    "Deal all cards.\n\n" + RULES_EN,                           # a sentence
+])
+def test_a_count_a_label_block_or_a_sentence_is_no_title(text):
+    seg = segmentation(text, "en")
+    assert not seg.provisional
+    assert all(s.game_id != "solitaire" for s in seg.sections)
+
+
+def test_a_common_word_game_is_a_subject_only_in_a_sentence_about_a_game():
+    # "Winner" is a game's name and a common word: "Winner is the first to 10k" names no game
+    text = ("One of our classic cabin pastimes, as I recall it. You need a deck for each person playing. "
+            "### Instructions / Rules - Winner is the first to 10k points - Each player starts each round "
+            "by picking up a stack of cards.\n")
+    assert top_games(text, "en") == []

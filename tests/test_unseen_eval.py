@@ -81,6 +81,16 @@ def test_every_language_and_layout_meets_its_floors(tmp_path_factory):
     assert not gate.compare({"floors": pooled}, measured, {})
 
 
+def test_leave_one_site_out_identification_meets_its_floors():
+    """Game identification of the project's own sets with each text's site left out of the
+    fitted heading scorer: pooled, per language and per layout kind (`loso:` floors)."""
+    gate = _gate()
+    floors = {k: v for k, v in gate.load_baseline()["floors"].items() if k.startswith("loso:")}
+    assert floors, "no loso: floors in eval/baseline.json (python eval/gate.py --update)"
+    problems = gate.compare({"floors": floors}, gate.measure_loso(SETS), {})
+    assert not problems, problems
+
+
 def test_gate_refuses_to_lower_a_floor_silently():
     gate = _gate()
     fig = gate.Figures(texts=2, games=10, found=8, labels=8, wrong_labels=0, wrong_texts=0,

@@ -19,7 +19,7 @@ from itertools import islice
 import regex
 
 from pipeline.identify.index import game_index
-from pipeline.identify.siblings import rule_words
+from pipeline.identify.siblings import count_line, rule_words
 from pipeline.ingest.markers import only_page_marks
 from pipeline.ingest.normalize import normalize
 from pipeline.patterns import BudgetedPattern, compile_pattern
@@ -50,6 +50,7 @@ class DocumentGame:
     parent: str | None = None   # a provisional variant's known game
 
 
+_CLOSED = compile_pattern(r"[.!?。！？]\s*$")
 _QUOTED = compile_pattern(r"[「『«“\"]([^「」『』«»“”\"\n]{2,24})[」』»”\"]")
 
 
@@ -237,7 +238,6 @@ def _naming(knowledge, index, body: str, lang: str) -> tuple[str | None, str | N
     return min(found) if found else None
 
 
-_CLOSED = compile_pattern(r"[.!?。！？]\s*$")
 _PARAGRAPHS = compile_pattern(r"[^\n]+(?:\n[ \t]*[^\s][^\n]*)*")
 
 
@@ -345,8 +345,9 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             return _named_game(index, named, "name-label", start + label[1])
     skipped = Covered([*entries, *not_prose])
     label = _fact_label(knowledge, doc.language)
+    counted = count_line(knowledge)
     lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line) or at in skipped
-                         or bool(label.search(line)))
+                         or bool(label.search(line)) or bool(counted.search(line)))
     for at, line in lines:
         gid = _known(index, line, prefix=True)
         if gid:
@@ -386,8 +387,13 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if not found:
             continue
         subject, says_game = found
-        gid = _known(index, subject, prefix=False)
-        if gid:
+        m_subject = index.match(subject, allow_prefix=False, allow_numeric=False)
+        gid = m_subject.game_id if m_subject and m_subject.method != "fuzzy" else None
+        # a name that is also a common word ("Winner is the first to 10k") is the subject's game
+        # only in a sentence that speaks of a game ("Kaiser, or three-spot, is a … card game")
+        if gid and (says_game or not index.is_common_key(m_subject.key)
+                    or _cue(knowledge, "game_cue", doc.language).search(
+                        m.group(), m.group().find(subject) + len(subject))):
             return DocumentGame(gid, None, "subject", at(m.start()))
         named = index.plausible_name(subject) if says_game else None
         if named and unknown_subject is None:
@@ -400,11 +406,13 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     quoted = _quoted_phrase_name(knowledge, index, body, doc.language)
     if quoted:  # 「トランプゲーム「でん」」, «игра «Сундучок»»: a game phrase names it, quoted
         return DocumentGame(None, quoted[0], "game-phrase", at(quoted[1]))
-    if lines:  # a title line that is a name, in a text that calls it a card game at once
-        named = index.plausible_name(index.name_part(lines[0][1]))
+    # a line that is a sentence ("Deal all cards.") names nothing: a name is a phrase
+    named_lines = [(at, line) for at, line in lines if not (_CLOSED.search(line) and len(_WORDS.findall(line)) >= 3)]
+    if named_lines:  # a title line that is a name, in a text that calls it a card game at once
+        named = index.plausible_name(index.name_part(named_lines[0][1]))
         cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])
         if named and cue and len(_WORDS.findall(named)) <= 3:
-            return DocumentGame(None, named, "title-line", lines[0][0])
+            return DocumentGame(None, named, "title-line", named_lines[0][0])
     stated = _rules_paragraph(knowledge, index, body, doc.language)
     if stated:  # the one game named where the rules are stated, after an introduction naming others
         gid, offset, paragraph = stated
@@ -432,20 +440,52 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             return DocumentGame(best, None, "mentions", start)
         if len(counts) == 1 and index.mentions(body[:LEAD_CHARS], card_words=False):
             return DocumentGame(best, None, "mentions", start)
-    if lines:  # a name over rules: the text under the title line counts cards or packs at once
-        named = index.plausible_name(index.name_part(lines[0][1]))
-        after = doc.normalized[doc.norm_index(lines[0][0]):doc.norm_index(min(end, lines[0][0] + CUE_CHARS))]
+    if named_lines:  # a name over rules: the text under the title line counts cards or packs at once
+        at_line = named_lines[0][0]
+        named = index.plausible_name(index.name_part(named_lines[0][1]))
+        after = doc.normalized[doc.norm_index(at_line):doc.norm_index(min(end, at_line + CUE_CHARS))]
         if named and len(_WORDS.findall(named)) <= 3 and rule_words(knowledge).search(after):
-            return _named_game(index, named, "title-line", lines[0][0])
+            return _named_game(index, named, "title-line", at_line)
     if declared_title:
         # only a title that names one game, or games of one line ("Простой дурак (Simple-durak)");
         # "トランプ 中級編（目次: 超富豪, ページワン, …）" names many
-        named = index.games_named_in(declared_title)
+        # a name that is also a common word counts in the title's lead only ("the card game
+        # spoons — Q&A page"; not "… page: how the winner is decided")
+        lead = _TITLE_LEAD.split(declared_title)[0]
+        named = index.games_named_in(lead)
+        named += [g for g in index.games_named_in(declared_title, common=False) if g not in named]
         if named:
             first = named[0]
             line = set(knowledge.family_line(first))
             if all(g in line or first in knowledge.family_line(g) for g in named):
+                own = _declared_name(index, declared_title)
+                if own and not _known(index, own, prefix=False) and (first in index.games_within(own) or (
+                        len(_WORDS.findall(own)) == 1 and first in index.games_named_in(own))):
+                    # the most specific name wins: "Karuta52 — app page" is Karuta52, a form of Karuta
+                    return _named_game(index, own, "manifest-title", start)
                 return DocumentGame(first, None, "manifest-title", start)
+        elif rule_words(knowledge).search(body):
+            named = _declared_name(index, declared_title)
+            if named:   # the user's title names the game the text states rules of and never names
+                return _named_game(index, named, "manifest-title", start)
+    return None
+
+
+_TITLE_LEAD = compile_pattern(r"\s+[—–|]\s+")
+_QUOTED_IN_TITLE = compile_pattern(r"[「『«“\"]([^「」『』«»“”\"\n]{2,40})[」』»”\"]")
+
+
+def _declared_name(index, title: str) -> str | None:
+    """The name a manifest title gives its text's game: a name it quotes ("Настольная игра
+    «Дубль»"), else its lead part ("Gracias — rules leaflet"), without the words a title wraps
+    around a name ("Rules of X"); None when that is no name ("Card Game Rules")."""
+    lead = _TITLE_LEAD.split(title)[0]
+    candidates = [m.group(1) for m in _QUOTED_IN_TITLE.finditer(title)]
+    candidates.append(index.named_in_title(lead) or lead)
+    for candidate in candidates:
+        named = index.plausible_name(index.without_title_words(index.named_in_title(candidate) or candidate))
+        if named:
+            return named
     return None
 
 
@@ -456,7 +496,7 @@ def _named_game(index, named: str, evidence: str, at: int) -> DocumentGame:
     gid = _known(index, named, prefix=False)
     if gid:
         return DocumentGame(gid, None, evidence, at)
-    inside = index.games_named_in(named)
+    inside = index.games_named_in(named) or index.games_within(named)
     return DocumentGame(None, named, evidence, at, parent=inside[0] if len(inside) == 1 else None)
 
 

@@ -294,6 +294,16 @@ class GameIndex:
             rest = rest.replace(w, "")
         return not rest.strip()
 
+    def without_title_words(self, name: str) -> str:
+        """`name` without the words a description puts around and inside a name ("Детская
+        карточная игра дамка" -> "дамка", "Uno® Карточная игра DOS" -> "Uno DOS"); the name as
+        it was when nothing would be left."""
+        words = [w for w in normalize(name).replace("®", " ").replace("™", " ").split()]
+        # (a short word inside a name stays: "Out of the Box")
+        kept = [w for w in words if len(w) < 4 or not (self.dictionary_words(w) and all(
+            f in self._not_names for f in self.dictionary_words(w))) and w.casefold() not in self._not_names]
+        return " ".join(kept) or name
+
     def _without_wrapping_words(self, name: str) -> str:
         """`name` without leading or trailing words that are no names ("online", "онлайн")."""
         words = name.split()
@@ -488,13 +498,33 @@ class GameIndex:
                 gid = names.get(found[:-cut])
         return gid
 
-    def games_named_in(self, text: str) -> list[str]:
-        """Every game a short text (a title) names, in the order named."""
+    def games_named_in(self, text: str, common: bool = True) -> list[str]:
+        """Every game a short text (a title) names, in the order named; with `common` False, a name
+        that is also a common word counts only written as a name ("Go Fish setup", not "… how
+        the winner is decided")."""
         out: list[str] = []
-        for m in self.title_names[0].finditer(normalize(text).casefold()):
+        norm = normalize(text)
+        folded = norm.casefold()
+        for m in self.title_names[0].finditer(folded):
             gid = self.game_of_mention(m.group())
+            if gid and not common and self.is_common_key(self.name_key(m.group())) \
+                    and not (len(folded) == len(norm) and not norm[m.start()].islower()):
+                continue
             if gid and gid not in out:
                 out.append(gid)
+        return out
+
+    def games_within(self, name: str) -> list[str]:
+        """The known games whose whole name is a run of the name's first or last words, short
+        names included ("Mattel Uno", "Uno Dos"): what a name of more words is a form of."""
+        words = _WORDS.findall(normalize(name))
+        out: list[str] = []
+        for i in range(1, len(words)):
+            for part in (words[i:], words[:i]):
+                key = self.name_key(" ".join(part))
+                if key in self.keys and not key.isdigit() and key not in self._common_keys \
+                        and self.keys[key] not in out:
+                    out.append(self.keys[key])
         return out
 
     def named_in_text(self, text: str) -> str | None:

@@ -42,6 +42,19 @@ def rule_words(knowledge):
     return knowledge.compiled(("rule_words",), build)
 
 
+def count_line(knowledge):
+    """A line that is a stated count and nothing more ("For 2 players", "2-10 players", "53枚
+    (ジョーカーを含む)"): the value of a summary, never a game's title. At most one word before
+    the count; digits only, so a name counting in words ("Seven-card Stud") is no count line."""
+    def build():
+        langs = knowledge.languages
+        units = langs.all_patterns(lambda p: [u for us in p.statements.units.values() for u in us])
+        unit = "|".join(f"(?:{u})" for u in units) or "(?!)"
+        return compile_pattern(rf"(?i)^[\W_]*(?:\p{{L}}+\s+)?\d+(?:\s*[-–~〜～+]\s*\d*)?\s*(?:{unit})"
+                               rf"[\W_]*(?:[(（][^)）\n]*[)）])?[\W_]*$")
+    return knowledge.compiled(("count_line",), build)
+
+
 def _frame(seq: list[Candidate], known_starts: set[int], gaz, recurs: int):
     """A test of a heading's start: the heading opens its part as the known games of `seq` open
     theirs. Most of them (60 %) are followed directly in `seq` by a heading whose text recurs

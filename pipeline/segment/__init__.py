@@ -18,6 +18,7 @@ from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from pipeline.positions import LINE_END, Covered, Locator
 from pipeline.structure import BlockTree, block_tree
+from pipeline.structure.detectors import LABEL_LINE
 from pipeline.structure.headings import (
     Candidate,
     Conventions,
@@ -357,6 +358,27 @@ def segment_document(doc: Document, knowledge: Knowledge, declared: list[str] | 
     return Segmentation(sections, warnings, [g for g in provisional if any(s.game_id == g.id for s in sections)])
 
 
+def label_runs(text: str, start: int, end: int) -> Covered:
+    """ORIGINAL spans of the lines of [start, end) in runs of two or more label lines ("Type: …",
+    "Players: 3+"), blank lines between them allowed: a summary block, whose first line is no
+    title (a title over one label line is: "Napoleon: rules for four")."""
+    runs: list[tuple[int, int]] = []
+    run: list[tuple[int, int]] = []
+    pos = start
+    for line in text[start:end].split("\n"):
+        span = (pos, pos + len(line))
+        pos += len(line) + 1
+        if not line.strip():
+            continue
+        if LABEL_LINE.search(line):
+            run.append(span)
+            continue
+        runs += run if len(run) >= 2 else []
+        run = []
+    runs += run if len(run) >= 2 else []
+    return Covered(runs)
+
+
 def _single_game(doc: Document, knowledge: Knowledge, tree: BlockTree, headings: list[Heading], start: int,
                  end: int, make,
                  declared_title: str | None = None):
@@ -372,8 +394,11 @@ def _single_game(doc: Document, knowledge: Knowledge, tree: BlockTree, headings:
     not_prose = [(b.start, b.end) for b in blocks if b.kind in NOT_PROSE]
     items = Covered((b.start, b.end) for b in blocks if b.kind == "list_item")   # "- 人数": no title
 
+    labels = label_runs(doc.text, start, end)
+
     def not_title(at: int, line: str) -> bool:
-        return not_heading(line, conventions) or at in items
+        # "Type: a solitaire game" over "Players: 3+": a line of a label block, not a title
+        return not_heading(line, conventions) or at in items or at in labels
 
     found = document_game(doc, knowledge, start, end, declared_title, entries, not_title, not_prose)
     if found is None:
