@@ -500,3 +500,13 @@ def test_a_common_word_game_is_a_subject_only_in_a_sentence_about_a_game():
             "### Instructions / Rules - Winner is the first to 10k points - Each player starts each round "
             "by picking up a stack of cards.\n")
     assert top_games(text, "en") == []
+
+
+def test_a_game_heading_whose_stop_the_typesetter_dropped_is_still_a_heading():
+    # the book sets its games "CASSINO." in capitals with a full stop; "SPOIL-FIVE" lost its stop
+    body = "Each player receives five cards from a pack of fifty-two cards, dealt by twos and threes.\n\n"
+    text = "".join(f"{h}\n\n{body}" for h in ("CASSINO.", "PIQUET.", "WHIST.", "SPOIL-FIVE", "NAP."))
+    games = [g for _, g in top_games(text, "en")]
+    assert games == ["cassino", "piquet", "whist", "spoil-five", "napoleon"]
+    # a capitals line that names no game, or a text whose games are not in capitals, gains nothing
+    assert "spoil-five" not in [g for _, g in top_games(text.replace("SPOIL-FIVE", "VARIATIONS"), "en")]

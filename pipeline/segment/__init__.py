@@ -28,6 +28,7 @@ from pipeline.structure.headings import (
 )
 from schemas import Document, Game, Section, SectionAnchor
 
+STRAY_AFTER = 3   # game headings in capitals a text needs before a stray one counts
 NOT_PROSE = ("table_row", "label_value", "chrome")   # blocks whose lines are no sentences
 _PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
 
@@ -118,7 +119,28 @@ def heading_candidates(tree: BlockTree, knowledge: Knowledge, declared: list[str
         prev = best.get(c.start)
         if c.convention in active and (prev is None or by_name[c.convention].priority < by_name[prev.convention].priority):
             best[c.start] = c
+    for c in stray_game_headings(cands, best, game_index(knowledge), by_name):
+        best[c.start] = c
     return sorted(best.values(), key=lambda c: c.start)
+
+
+def _capitals(text: str) -> bool:
+    letters = [ch for ch in text if ch.isalpha()]
+    return len(letters) >= 4 and all(ch.isupper() for ch in letters)
+
+
+def stray_game_headings(cands: list[Candidate], best: dict[int, Candidate], gaz: GameIndex, by_name) -> list[Candidate]:
+    """Lines of a convention not in use that are a known game's whole name, set in capitals on a
+    line of their own, in a text whose games' headings are set in capitals: a heading whose stop
+    the typesetter dropped ("SPOIL-FIVE" among "CASSINO.", "JIG."), not a word of the text."""
+    def named(c: Candidate) -> bool:
+        m = gaz.match(c.text, allow_prefix=False, allow_numeric=False)
+        return bool(m and m.method == "exact" and not gaz.is_common_key(m.key))
+    in_capitals = sum(1 for c in best.values() if _capitals(c.text) and named(c))
+    if in_capitals < STRAY_AFTER:
+        return []
+    return [c for c in cands if c.start not in best and by_name[c.convention].prev_blank
+            and by_name[c.convention].next_blank and _capitals(c.text) and named(c)]
 
 
 def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = None,
