@@ -241,6 +241,7 @@ def test_every_page_kind_in_the_readers_language(browser, server, lang, search_w
                                          "es => es.map(e => e.textContent.trim())")
         assert list(dict.fromkeys(t for t in tabs if t)) == nav, (path, tabs)
         seen.append(page.locator("article").inner_text())
+        assert "Made with" not in page.locator("footer").inner_text(), path   # the theme's own notice
     text = "\n".join(seen)
     assert all(w in text for w in words), [w for w in words if w not in text]
     for english in ("Contents", "Licence", "records", "Named scoring items", "Terms of play"):
