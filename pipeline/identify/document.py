@@ -51,7 +51,9 @@ class DocumentGame:
 
 
 _CLOSED = compile_pattern(r"[.!?。！？]\s*$")
-_QUOTED = compile_pattern(r"[「『«“\"]([^「」『』«»“”\"\n]{2,24})[」』»”\"]")
+_QUOTE = r"[「『«“\"]([^「」『』«»“”\"\n]{{2,{}}})[」』»”\"]"
+_QUOTED = compile_pattern(_QUOTE.format(24))
+_QUOTED_IN_TITLE = compile_pattern(_QUOTE.format(40))   # a manifest title may quote a longer name
 
 
 def _quoted_variant(index, lead: str, compared=lambda a, b: False) -> tuple[str, str, int] | None:
@@ -472,7 +474,6 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
 
 
 _TITLE_LEAD = compile_pattern(r"\s+[—–|]\s+")
-_QUOTED_IN_TITLE = compile_pattern(r"[「『«“\"]([^「」『』«»“”\"\n]{2,40})[」』»”\"]")
 
 
 def _declared_name(index, title: str) -> str | None:

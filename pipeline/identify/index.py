@@ -300,9 +300,12 @@ class GameIndex:
         it was when nothing would be left."""
         words = [w for w in normalize(name).replace("®", " ").replace("™", " ").split()]
         # (a short word inside a name stays: "Out of the Box")
-        kept = [w for w in words if len(w) < 4 or not (self.dictionary_words(w) and all(
-            f in self._not_names for f in self.dictionary_words(w))) and w.casefold() not in self._not_names]
+        kept = [w for w in words if len(w) < 4 or not self._only_title_word(w)]
         return " ".join(kept) or name
+
+    def _only_title_word(self, word: str) -> bool:
+        forms = self.dictionary_words(word)
+        return word.casefold() in self._not_names or bool(forms) and all(f in self._not_names for f in forms)
 
     def _without_wrapping_words(self, name: str) -> str:
         """`name` without leading or trailing words that are no names ("online", "онлайн")."""

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from pipeline.identify.card_text import LEAD_CHARS, played_without_cards_here
 from pipeline.identify.document import compilation_parts, document_game
+from pipeline.identify.heading_scorer import form
 from pipeline.identify.index import GameIndex, game_index, unnumbered
 from pipeline.identify.mentions import dominant_game
 from pipeline.identify.named_variants import names_a_form_of, variant_parent
@@ -125,8 +126,7 @@ def heading_candidates(tree: BlockTree, knowledge: Knowledge, declared: list[str
 
 
 def _capitals(text: str) -> bool:
-    letters = [ch for ch in text if ch.isalpha()]
-    return len(letters) >= 4 and all(ch.isupper() for ch in letters)
+    return form(text)[2] and sum(ch.isalpha() for ch in text) >= 4   # the written form: all capitals
 
 
 def stray_game_headings(cands: list[Candidate], best: dict[int, Candidate], gaz: GameIndex, by_name) -> list[Candidate]:

@@ -15,7 +15,7 @@ from schemas import Document
 
 _BULLET = compile_pattern(r"^[ \t]*(?:[-*+•・●○◆◇■□▪►▶※☆★]|\d{1,3}[.)](?=[ \t])|[(（]\d{1,3}[)）]|[①-⑳])[ \t]*\S")
 _CELLS = compile_pattern(r"^[ \t]*\|?(?:[^|\t\n]+[|\t]){2,}[^|\t\n]*\|?[ \t]*$")
-LABEL_LINE = _LABEL = compile_pattern(r"^[ \t]*(?:\*\*)?[^\s:：|*][^:：|。.!?！？\n]{0,30}?(?:\*\*)?[ \t]*[:：][ \t]*\S")
+LABEL_LINE = compile_pattern(r"^[ \t]*(?:\*\*)?[^\s:：|*][^:：|。.!?！？\n]{0,30}?(?:\*\*)?[ \t]*[:：][ \t]*\S")
 _SECTION_OPEN = compile_pattern(r"<(/?)(sect\d|section|chapter|article|book|part|refsect\d|simplesect)\b[^<>]*?(/?)>",
                                 flags=0)
 _COMMENT = compile_pattern(r"(?s)<!--.*?-->")   # a comment may run over lines
@@ -151,7 +151,7 @@ def chrome_blocks(lines: Lines) -> Iterator[Block]:
 
 
 LINE_KINDS: tuple[tuple[str, object], ...] = (   # tried in order on a line that is no heading
-    ("table_row", _CELLS), ("list_item", _BULLET), ("label_value", _LABEL))
+    ("table_row", _CELLS), ("list_item", _BULLET), ("label_value", LABEL_LINE))
 
 
 def line_blocks(lines: Lines, heading_lines: set[int]) -> Iterator[Block]:
