@@ -309,3 +309,103 @@ def test_on_a_phone_japanese_game_names_are_never_set_a_character_per_line(brows
     assert lines and not [(name, n) for name, n in lines if n > 2], [(name, n) for name, n in lines if n > 2][:5]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
     page.close()
+
+
+# Every page kind of a language's tree: home, games list, a compared game with a machine
+# translation, a provisional variant, a game known only by its English name, sources, a source, a
+# reader page beside its original, facets, a rule's and a scoring item's page, glossary, data.
+PAGE_KINDS = ["", "games/", "games/piquet/", "games/auction-binocle/", "games/spoil-five/", "sources/",
+              "sources/hoyle1909-ja/", "sources/hoyle1909-ja/L1370/", "sources/foster1914-en/", "facets/",
+              "facets/players/", "facets/score-repique/", "glossary/", "data/"]
+
+# What a reader sees that is not the site's own words is marked: text of a source (data-source), a
+# name or id not to translate (translate="no"), words in another language (lang=). The rest must be
+# in the page's language: an ordinary English word there ("cards", "Score") is a UI word left
+# untranslated. Acronyms, brands' capitals, ids with digits and printed page numbers (ix) are no
+# ordinary words; the product names allowed are the site's own, Datasette and JSON Schema.
+_ENGLISH_UI_WORDS = """(lang) => {
+  const allow = ["Hoyle", "Concordance", "Datasette", "Schema"];
+  const word = /^[A-Za-z][a-z]+$/;
+  const bad = [];
+  const skip = el => (el.lang && el.lang !== lang) || el.getAttribute("translate") === "no"
+      || el.hasAttribute("data-source") || ["SCRIPT", "STYLE", "CODE", "PRE", "KBD", "svg"].includes(el.tagName);
+  const check = (text, where) => {
+    for (let t of text.split(/\\s+/)) {
+      t = t.replace(/^[(\\[«"“'‘]+|[)\\]»"”'’,.;:!?·…]+$/g, "");
+      if (word.test(t) && !/^[ivxlcdm]+$/.test(t) && !allow.includes(t)) bad.push(t + " @ " + where);
+    }
+  };
+  const walk = el => {
+    if (skip(el)) return;
+    for (const a of ["title", "placeholder", "aria-label", "alt"]) {
+      if (el.getAttribute(a)) check(el.getAttribute(a), el.tagName + "@" + a);
+    }
+    for (const n of el.childNodes) {
+      if (n.nodeType === 3) check(n.textContent, el.tagName + "." + el.className);
+      else if (n.nodeType === 1) walk(n);
+    }
+  };
+  walk(document.body);
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("lang", ["ja", "ru"])
+def test_no_english_word_of_the_ui_on_any_page_kind(browser, server, lang):
+    """Every page kind in ja/ and ru/: each word the site itself writes is in the page's language
+    (labels, counters, legends, scoring items, language names, tooltips), while source text, game
+    names the registry has only in English and ids are marked as such."""
+    page = browser.new_page(viewport={"width": 1400, "height": 1000})
+    found = {}
+    for path in PAGE_KINDS:
+        page.goto(f"{server}/{lang}/{path}")
+        assert page.evaluate("() => document.documentElement.lang") == lang, path
+        bad = page.evaluate(_ENGLISH_UI_WORDS, lang)
+        if bad:
+            found[path] = bad[:8]
+    page.close()
+    assert not found, found
+
+
+def _table_fits(page, selector: str) -> dict:
+    return page.eval_on_selector(selector, """t => {
+      const box = t.closest(".hc") || t.parentElement, article = t.closest("article");
+      return {overflows: t.scrollWidth > box.clientWidth + 1, box: box.clientWidth, article: article.clientWidth,
+              first: getComputedStyle(t.querySelector("tbody th")).position};
+    }""")
+
+
+@pytest.mark.parametrize("tree", ["", "/ja", "/ru"])
+def test_every_page_kind_fits_a_phone_and_a_desktop(browser, server, tree):
+    """At 390 and 1400 px in each tree: no page scrolls sideways; the comparison of four sources
+    takes the page's width on a desktop (never a clipped box beside empty space) and keeps its
+    rule column in place on a phone."""
+    for width in (390, 1400):
+        page = browser.new_page(viewport={"width": width, "height": 900})
+        for path in PAGE_KINDS:
+            page.goto(f"{server}{tree}/{path}")
+            assert page.evaluate("() => document.documentElement.scrollWidth") <= width, (tree, path, width)
+        page.goto(f"{server}{tree}/games/piquet/")
+        fit = _table_fits(page, "table.comparison")
+        if width == 1400 and fit["overflows"]:
+            assert fit["box"] >= 0.9 * fit["article"], fit       # scrolls only where it has the whole width
+        if width == 390:
+            assert fit["first"] == "sticky", fit
+        page.close()
+
+
+@pytest.mark.parametrize("tree, query, expected", [("", "repique", "/games/piquet/"), ("/ru", "колоды", "/ru/sources/foster1914-ru/")])
+def test_a_pasted_query_searches_without_a_key_pressed(browser, server, tree, query, expected):
+    """A query pasted into the box (an input event, no key event: what Playwright's fill does)
+    shows its results like a typed one."""
+    page = browser.new_page()
+    page.goto(server + tree + "/")
+    page.click("label.md-search__icon, .md-search__input", timeout=10000)
+    page.fill("input.md-search__input", query)
+    page.wait_for_function("() => document.querySelectorAll('.md-search-result__item').length > 0", timeout=60000)
+    for _ in range(8):
+        page.eval_on_selector(".md-search__scrollwrap", "e => e.scrollTop = e.scrollHeight")
+        page.wait_for_timeout(150)
+    hrefs = page.eval_on_selector_all(".md-search-result__item a", "els => els.map(e => e.href)")
+    assert any(expected in h for h in hrefs), hrefs[:10]
+    page.close()

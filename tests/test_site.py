@@ -258,7 +258,8 @@ def test_every_ui_string_used_exists_and_every_one_written_is_used():
         | set(re.findall(r'\(\s*"(\w+)",\s*"[\w/.]+\.md"\)', code)) | set(re.findall(r'root\["(\w+)"\]', code))
     keys = set(ui_strings().root)
     assert asked - keys == set()
-    made = ("family_", "qualifier_", "role_", "kind_", "source_kind_", "query_", "topic_")
+    made = ("family_", "qualifier_", "role_", "kind_", "source_kind_", "query_", "topic_", "language_full_",
+            "language_short_")
     assert {k for k in keys - asked if not k.startswith(made)} == set()
     for prefix in made:
         assert prefix in code.replace('f"query_', '"query_')

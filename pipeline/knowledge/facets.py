@@ -67,8 +67,12 @@ class FacetRegistry:
         item = self.item(facet)
         if item is not None:
             spec = self.items.get(item)
-            names = spec.names.get(lang) if spec else None
-            return names[0] if names else item.replace("_", " ")
+            if spec is None:
+                return item.replace("_", " ")
+            names = spec.names.get(lang)
+            if names or spec.label.get(lang):
+                return names[0] if names else spec.label[lang]
+            return self.label(facet, "en") if lang != "en" else item.replace("_", " ")
         spec = self.specs.get(facet)
         if spec is None:
             return facet

@@ -107,9 +107,12 @@ class FacetSpec(KnowledgeModel):
 
 
 class ItemSpec(LangNames):
-    """A named scoring item (`score:<id>`); `families` limits an ambiguous name to those games."""
+    """A named scoring item (`score:<id>`); `families` limits an ambiguous name to those games.
+    `label` is how a page in a language names it where that language has no attested name (a
+    description, never matched in a text)."""
 
     families: list[str] = Field(default_factory=list)
+    label: dict[str, str] = Field(default_factory=dict)
 
 
 class FacetsFile(KnowledgeModel):

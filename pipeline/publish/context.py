@@ -13,6 +13,8 @@ from pipeline.publish.html import escape, html_id, row_fragment, slug
 
 _PLACEHOLDER = compile_pattern(r"\{(\w+)\}")
 _PLAYERS_QUALIFIER = compile_pattern(r"(\d+)p")
+# a scoring line's points after its label ("パルティ (ゲーム): 1 点" -> "パルティ (ゲーム)")
+_POINTS_AFTER_LABEL = compile_pattern(r"\s*[:：=＝…‥→|｜–—-]+\s*[-+−]?\d.*$", flags=0)
 
 if TYPE_CHECKING:
     import jinja2
@@ -31,6 +33,8 @@ class SiteContext:
     comparison_rows: dict[tuple, str] = field(default_factory=dict)  # (game, facet, qualifier) -> row id
     lang: str = "en"                                              # the UI language of the pages made
     original_pairs: dict[str, tuple[str, str]] = field(default_factory=dict)  # translation section -> original's
+    section_by_id: dict[str, object] = field(default_factory=dict)
+    written_items: dict[str, str] = field(default_factory=dict)   # score:<item> no registry names -> its label as written
 
     def __post_init__(self):
         r = self.result
@@ -42,12 +46,19 @@ class SiteContext:
                     self.section_page[s.id] = f"{self.prefix}sources/{slug(sid)}/L{tail}.md"
                     self.top_of[s.id] = s.id
             for s in r.sections[sid]:
+                self.section_by_id[s.id] = s
                 if s.level > 0 and s.parent_id:
                     self.top_of[s.id] = self.top_of.get(s.parent_id, s.parent_id)
                     self.section_page[s.id] = self.section_page.get(self.top_of[s.id], "")
                 if s.kind in ("game", "variant") and s.game_id:
                     self.described.setdefault(s.game_id, []).append(s)
         self.facts_by_id = {f.id: f for f in r.all_facts()}
+        facets = r.knowledge.facets
+        for f in self.facts_by_id.values():
+            item = facets.item(f.facet)
+            if item is not None and item not in facets.items:
+                label = _POINTS_AFTER_LABEL.sub("", f.anchor.quote).strip()
+                self.written_items.setdefault(f.facet, label or item)
         self.original_pairs = {p.section_id: (p.original_source_id, p.original_section_id)
                                for p in getattr(r, "section_pairs", [])}
         for c in r.comparisons:
@@ -111,7 +122,9 @@ class SiteContext:
         return self.t_or("family_" + family, family.replace("-", " "))
 
     def label(self, facet: str) -> str:
-        return self.result.knowledge.facets.label(facet, self.lang)
+        """A rule's name in the page's language; a scoring item no registry names, as its source
+        writes it (not its id, which is the label spelt in Latin letters)."""
+        return self.written_items.get(facet) or self.result.knowledge.facets.label(facet, self.lang)
 
     def page(self, path: str) -> str:
         """A docs page of this UI language's tree ("games/index.md" -> "ja/games/index.md")."""
@@ -145,15 +158,55 @@ class SiteContext:
         """A page from its template; every template sees this context as `ctx`."""
         return self.env.get_template(template).render(ctx=self, **values)
 
-    def source_label(self, source_id: str) -> str:
-        """A source as every page cites it; a machine translation says what it translates."""
+    def source_label(self, source_id: str) -> Markup:
+        """A source as every page cites it; a machine translation says what it translates (the
+        original's title as written, marked with its language)."""
         s = self.sources_by_id[source_id]
         original = self.sources_by_id.get(s.same_edition_as or "")
         if s.machine_translated and original:
-            what = self.words("mt_of", title=original.title, year=original.year or "?")
-            return f"{source_id} ({s.language}, {what})"
-        bits = [s.language] + ([str(self.words("machine_translated"))] if s.machine_translated else [])
+            what = self.t("mt_of", title=self.as_written(original.title, original.id), year=original.year or "?")
+            return Markup("{} ({}, {})").format(source_id, self.language_short(s.language), what)
+        return escape(self.source_label_text(source_id))
+
+    def source_label_text(self, source_id: str) -> str:
+        """The same label as plain text (a tooltip, a menu option): no title, which no markup
+        could mark as written in another language there."""
+        s = self.sources_by_id[source_id]
+        bits = [self.language_short(s.language)] + ([self.words("machine_translated")] if s.machine_translated else [])
         return f"{source_id} ({s.year or '?'}, {', '.join(bits)})"
+
+    def language_short(self, code: str) -> str:
+        """A source's language as the page's language abbreviates it (en, 英語, англ.)."""
+        return str(self.t_or("language_short_" + code, code))
+
+    def language_full(self, code: str) -> Markup:
+        """A language named in the page's language (English, 英語, Английский)."""
+        return self.t_or("language_full_" + code, code)
+
+    def as_written(self, text: str | None, source_id: str) -> Markup:
+        """Text of a source shown as written (a heading, a title): marked with the source's
+        language and not for translation, so neither a reader's translator nor a check of the
+        page's own words takes it for the site's words."""
+        lang = self.sources_by_id[source_id].language
+        return Markup('<span lang="{}" translate="no" data-source>{}</span>').format(lang, text or "")
+
+    def heading(self, section, original_title: str | None = None) -> Markup:
+        """A source's heading as written; one from a machine translation also shows its original's
+        words where the two are aligned (「取引。」 beside "THE DEAL."), since the translation's
+        words may be no term of the field."""
+        shown = self.as_written(section.title, section.source_id)
+        s = self.sources_by_id[section.source_id]
+        if original_title is None and s.machine_translated:
+            pair = self.original_pairs.get(section.id)
+            original = self.section_by_id.get(pair[1]) if pair else None
+            original_title = original.title if original is not None else None
+        if s.machine_translated and original_title and s.same_edition_as in self.sources_by_id:
+            shown += Markup(' <span class="original-term">({})</span>').format(
+                self.as_written(original_title, s.same_edition_as))
+        return shown
+
+    def source_language(self, source_id: str) -> str:
+        return self.sources_by_id[source_id].language
 
     @property
     def rank_letters(self) -> dict[str, str]:
@@ -170,7 +223,7 @@ class SiteContext:
     def source_meta(self, source_id: str) -> str:
         """A comparison column's second line: the edition's year, the language, MT if it is one."""
         s = self.sources_by_id[source_id]
-        bits = [str(s.year or "?"), s.language] + ([str(self.words("mt_short"))] if s.machine_translated else [])
+        bits = [str(s.year or "?"), self.language_short(s.language)] + ([self.words("mt_short")] if s.machine_translated else [])
         return " · ".join(bits)
 
     def words(self, key: str, **values) -> str:
@@ -183,3 +236,17 @@ class SiteContext:
         """A game's name in the UI language, or in English where it has none."""
         g = self.result.knowledge.by_id.get(game_id or "")
         return (getattr(g.names, self.lang, None) or g.names.en) if g else (game_id or "—")
+
+    def name_language(self, game_id: str | None) -> str:
+        """The language a game's shown name is in: the page's, or English where the registry has
+        no name in the page's language."""
+        g = self.result.knowledge.by_id.get(game_id or "")
+        return self.lang if g is None or getattr(g.names, self.lang, None) else "en"
+
+    def name(self, game_id: str | None) -> Markup:
+        """A game's name for a page (a brand's own spelling, "ito", "UNO", kept as it is); a name in
+        another language than the page's is marked so."""
+        lang = self.name_language(game_id)
+        if lang == self.lang:   # a name, not the site's words: a reader's translator leaves it
+            return Markup('<span translate="no">{}</span>').format(self.game_name(game_id))
+        return Markup('<span lang="{}">{}</span>').format(lang, self.game_name(game_id))

@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from pipeline.align import game_sources
 from pipeline.publish.context import SiteContext
-from pipeline.publish.ui import UI_LANGUAGES, ui_strings
+from pipeline.publish.ui import UI_LANGUAGES
 
 
 def games_index(ctx: SiteContext) -> str:
@@ -32,8 +32,7 @@ def games_index(ctx: SiteContext) -> str:
                       filters=(filters := game_filters(ctx, described)), sources=list(r.sources),
                       decks=sorted({int(d) for f in filters.values() for d in f["decks"].split()}),
                       # the reader's language first: its names are the links
-                      name_order=[ctx.lang, *(x for x in UI_LANGUAGES if x != ctx.lang)],
-                      language_names={x: ui_strings().root["language_name"][x] for x in UI_LANGUAGES})
+                      name_order=[ctx.lang, *(x for x in UI_LANGUAGES if x != ctx.lang)])
 
 
 def collation_key(name: str) -> str:
@@ -176,13 +175,19 @@ def game_page(ctx: SiteContext, game) -> str:
     for t in topics:
         by[(t.topic, t.source_id)].append(t)
     whole = [[x for x in sections if x.source_id == sid] for sid in topic_sources]
-    topic_rows = [(topic, [by.get((topic, sid), []) for sid in topic_sources])
-                  for topic in sorted({t.topic for t in topics})]
+    # a machine translation's passage beside its original's words for the same topic
+    def cell(topic, sid):
+        original = ctx.sources_by_id[sid].same_edition_as if ctx.sources_by_id[sid].machine_translated else None
+        theirs = [t.title for t in by.get((topic, original), []) if t.title]
+        return [(t, theirs[0] if theirs else None) for t in by.get((topic, sid), [])]
+
+    topic_rows = [(topic, [cell(topic, sid) for sid in topic_sources]) for topic in sorted({t.topic for t in topics})]
     if len(topic_sources) < 2:
         topic_rows, whole = [], []
     related = [g for g in kn.games if g.family == game.family and g.id != game.id and not g.parent][:30]
     # (a game's page leads a search for its words: a book's reader pages repeat them many times)
     return ctx.render("game.md", page=ctx.game_page(game.id), title=ctx.game_name(game.id), game=game, comp=comp,
+                      title_lang=ctx.name_language(game.id), title_is_name=True,
                       search_boost=GAME_PAGE_BOOST, wide=bool(comp) and len(comp.sources) >= WIDE_FROM,
                       glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=ctx.label, changed_in=changed(comp),
                       examples=seen_only_in_examples(ctx, game.id),

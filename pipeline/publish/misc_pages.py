@@ -37,8 +37,28 @@ def facets_index(ctx: SiteContext) -> str:
 
 def facet_page(ctx: SiteContext, facet: str) -> str:
     rows = [(c, r) for c in ctx.result.comparisons for r in c.rows if r.facet == facet]
-    title = f"{ctx.label(facet)} ({facet})" if ctx.label(facet) != facet else facet
-    return ctx.render("facet.md", page=ctx.facet_page(facet), title=title, rows=rows)
+    # the id only as data (in code), the title in the reader's words
+    return ctx.render("facet.md", page=ctx.facet_page(facet), title=ctx.label(facet), facet=facet, rows=rows)
+
+
+def _machine_translation_only(ctx: SiteContext):
+    """(name, language) -> whether the sources of that language hold the name only in machine
+    translations (訴訟 for suit): measured on the corpus, so a reader can tell a rendering from a
+    term of the field."""
+    texts: dict[str, list[tuple[bool, str]]] = {}
+    for s in sorted(ctx.result.sources, key=lambda s: s.machine_translated):   # originals first
+        doc = ctx.result.documents.get(s.id)
+        if doc is not None:
+            texts.setdefault(s.language, []).append((s.machine_translated, doc.text.casefold()))
+
+    def only_mt(name: str, lang: str) -> bool:
+        word = name.casefold()
+        for machine, text in texts.get(lang, []):
+            if word in text:
+                return machine     # the first holder: an original if any holds it
+        return False
+
+    return only_mt
 
 
 def glossary(ctx: SiteContext) -> str:
@@ -46,10 +66,12 @@ def glossary(ctx: SiteContext) -> str:
     with its names in three languages, grouped: ranks, suits, terms of play, scoring items."""
     kn = ctx.result.knowledge
 
-    def entry(key: str, title: str, names) -> dict:
-        listed = {lang: ", ".join(map(str, names.names.get(lang) or [])) for lang in ("en", "ja", "ru")}
-        listed["ja"] = segment_japanese(listed["ja"], ctx.tokenizer)
-        return {"id": "term-" + slug(key), "title": title, **listed}
+    only_mt = _machine_translation_only(ctx)
+
+    def entry(key: str, title: str, names, code: str = "") -> dict:
+        listed = {lang: [(segment_japanese(str(w), ctx.tokenizer), only_mt(str(w), lang)) for w in names.names.get(lang) or []]
+                  for lang in ("en", "ja", "ru")}
+        return {"id": "term-" + slug(key), "title": title, "code": code, "names": listed}
 
     def first(names, fallback: str) -> str:
         """The headword in the page's language, else in English, else the id."""
@@ -59,10 +81,11 @@ def glossary(ctx: SiteContext) -> str:
         return fallback
 
     groups = [
-        (ctx.t("ranks"), [entry(f"rank-{code}", f"{first(n, code)} ({code})", n) for code, n in kn.terms.ranks.items()]),
+        (ctx.t("ranks"), [entry(f"rank-{code}", first(n, code), n, ctx.rank_letters.get(code, code))
+                              for code, n in kn.terms.ranks.items()]),
         (ctx.t("suits"), [entry(f"suit-{suit}", first(n, suit), n) for suit, n in kn.terms.suits.items()]),
         (ctx.t("terms_of_play"), [entry(t.id, first(t, t.id.replace("_", " ")), t) for t in kn.terms.terms]),
-        (ctx.t("scoring_items"), [entry(f"score-{item}", first(n, item.replace("_", " ")), n)
+        (ctx.t("scoring_items"), [entry(f"score-{item}", ctx.label(f"score:{item}"), n)
                            for item, n in kn.facets.items.items()]),
         (ctx.t("topics"), [entry(f"topic-{topic}", str(ctx.topic(topic)), n) for topic, n in kn.terms.topics.items()]),
     ]

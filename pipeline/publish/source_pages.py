@@ -11,7 +11,7 @@ import regex
 
 from pipeline.patterns import compile_pattern
 from pipeline.publish.context import SiteContext
-from pipeline.publish.html import source_markup, value_text
+from pipeline.publish.html import source_markup
 from pipeline.publish.parallel import original_section, page_rows
 
 
@@ -22,16 +22,22 @@ def sources_index(ctx: SiteContext) -> str:
 
 def source_page(ctx: SiteContext, source) -> str:
     t = ctx.t
-    bib = [(t("title"), source.title), (t("year"), source.year), (t("edition"), source.edition),
-           (t("language"), source.language), (t("kind"), ctx.source_kind(source.kind)),
+    # the manifest's own words (title, origin, notes, file) are shown as written, not translated
+    kept = ctx.as_written
+    bib = [(t("title"), kept(source.title, source.id)), (t("year"), source.year),
+           (t("edition"), source.edition and kept(source.edition, source.id)),
+           (t("language"), ctx.language_full(source.language)), (t("kind"), ctx.source_kind(source.kind)),
            (t("machine_translated"), t("word_yes") if source.machine_translated else t("word_no")),
-           (t("what_it_is"), source.origin), (t("notes"), source.notes), (t("file"), source.file),
+           (t("what_it_is"), source.origin and kept(source.origin, source.id)),
+           (t("notes"), source.notes and kept(source.notes, source.id)),
+           (t("file"), source.file and kept(source.file, source.id)),
            ("sha256", source.sha256), (t("file_format"), _format_line(ctx, source)),
            (t("size") if source.format == "text" else t("derived_size"),
             t("chars_lines", chars=f"{source.chars:,}", lines=f"{source.lines:,}"))]
     secs = ctx.result.sections[source.id]
     toc = [(s, [x for x in secs if x.parent_id == s.id and x.level == 1]) for s in secs if s.level == 0]
     return ctx.render("source.md", page=ctx.source_page(source.id), title=source.title,
+                      title_lang=source.language, title_source=True,
                       bib=[(k, v) for k, v in bib if v not in (None, "")], toc=toc)
 
 
@@ -97,7 +103,7 @@ def _line(ctx, doc, n, ls, le, facts, markers, subs) -> Line:
             continue
         plain(text[pos:s])
         row = ctx.comparison_rows.get((f.game_id, f.facet, f.qualifier))
-        title = f"{f.facet}" + (f" [{f.qualifier}]" if f.qualifier else "") + f" = {value_text(f.value)}"
+        title = ctx.label(f.facet) + (f" [{ctx.qualifier(f.qualifier)}]" if f.qualifier else "") + f" = {ctx.shown(f.value)}"
         first = s == f.anchor.start
         # the link to the comparison goes after the word the quote ends in ("колоды", not "колод↗ы")
         later = [x[0] for x in events if x[0] >= e]
@@ -144,5 +150,7 @@ def reader_page(ctx: SiteContext, section) -> str:
     return ctx.render("reader.md", page=ctx.section_page[section.id], original=original, rows=rows,
                       title=section.title or ctx.t("section_at_line", kind=ctx.section_kind(section.kind),
                                                    n=section.start_line),
+                      title_lang=ctx.source_language(section.source_id) if section.title else None,
+                      title_source=bool(section.title),
                       section=section, src=ctx.sources_by_id[section.source_id], lines=lines,
                       facts=facts)

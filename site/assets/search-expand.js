@@ -23,6 +23,15 @@
     });
     return extra.length ? query + " " + extra.join(" ") : query;
   }
+  // The theme searches on key events: a query pasted (or dropped, or filled in by an assistive
+  // tool) raises only an `input` event, so it is passed on as the key event the theme waits for.
+  // Not while an input method composes (Japanese), whose own keys end the composition.
+  document.addEventListener("input", function (e) {
+    var el = e.target;
+    if (el && el.matches && el.matches("input.md-search__input") && !e.isComposing) {
+      el.dispatchEvent(new KeyboardEvent("keyup", { bubbles: true }));
+    }
+  }, true);
   var post = window.Worker && Worker.prototype.postMessage;
   if (!post) return;
   Worker.prototype.postMessage = function (message) {
