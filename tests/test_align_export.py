@@ -118,6 +118,10 @@ def test_the_word_index_finds_short_japanese_words_and_every_word_form(embedded_
             having = sections(form)
             assert having and having <= lemma, form
         assert sections("deal") and sections("dealing") == sections("deals") == sections("deal")
+        # a spelling finds its variants: Foster writes "repic", Hoyle "repique"
+        repic = sections("repic")
+        assert repic and repic == sections("repique")
+        assert any(sid.startswith("foster1914-en:") for sid in repic)
         # a hit's snippet is the text as written, not the index's words and lemmas
         snippets = [r[0] for r in con.execute("SELECT snippet(section_search, 5, '[', ']', '…', 12) FROM section_search "
                                                "WHERE section_search MATCH 'колода' AND language = 'ru'")]

@@ -3,7 +3,9 @@ letters goes to the language whose `script` it is written in; a language whose l
 its tokenizer (Japanese: Sudachi) is cut into words, each followed by its dictionary form (a
 two-character word like ピケ is a token of its own); a language with a morphology (Russian:
 pymorphy3) gives each word followed by every candidate lemma (колоды -> колода); any other word
-stays as written (English forms are merged by the index's porter stemmer)."""
+stays as written (English forms are merged by the index's porter stemmer). A one-word name of a
+scoring item or a game brings its other one-word spellings in the same script (repic -> repique,
+Пикет -> пикета is the lemma's job): a search for one spelling finds the sections with another."""
 
 from __future__ import annotations
 
@@ -12,11 +14,38 @@ from pipeline.patterns import compile_pattern
 
 _RUN = compile_pattern(r"\w+")
 _LETTER = compile_pattern(r"\p{L}")
+_ONE_WORD = compile_pattern(r"\w+")
+_SCRIPT = compile_pattern(r"(?P<latin>\p{Latin})|(?P<cyrillic>\p{Cyrillic})")
+
+
+def _script(word: str) -> str | None:
+    m = _SCRIPT.match(word)
+    return m.lastgroup if m else None
+
+
+def spelling_variants(knowledge) -> dict[str, tuple[str, ...]]:
+    """word -> the other one-word spellings, in its script, of the one scoring item or game it
+    names (repic -> repique). A word that names two concepts gets none: it would mix them."""
+    concepts = [[str(w) for w in spec.all_words()] for spec in knowledge.facets.items.values()]
+    concepts += [[n for n in (g.names.en, g.names.ja, g.names.ru, *g.aliases) if n] for g in knowledge.games]
+    groups = [sorted({n.lower() for n in names if _ONE_WORD.fullmatch(n) and _script(n)}) for names in concepts]
+    owners: dict[str, int] = {}
+    for words in groups:
+        for w in words:
+            owners[w] = owners.get(w, 0) + 1
+    variants: dict[str, tuple[str, ...]] = {}
+    for words in groups:
+        for w in words:
+            others = tuple(o for o in words if o != w and owners[o] == 1 and _script(o) == _script(w))
+            if owners[w] == 1 and others:
+                variants[w] = others
+    return variants
 
 
 class SearchWords:
-    def __init__(self, languages):
+    def __init__(self, languages, variants: dict[str, tuple[str, ...]] | None = None):
         self._by_script = [lang for lang in languages if lang.script is not None]
+        self._variants = variants or {}
         self._lemmas: dict[tuple[str, str], tuple[str, ...]] = {}
         self._lines: dict[str, str] = {}          # a line -> its words (sections nest and lines repeat)
         self._script_of: dict[str, object] = {}   # a first letter -> its language (or None)
@@ -67,4 +96,5 @@ class SearchWords:
                 words += self._forms(lang, run)
             else:
                 words.append(run)
+            words += self._variants.get(run.lower(), ())
         return " ".join(words)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.export import comparison_rows, fact_rows, flat_rows
-from pipeline.export.search_words import SearchWords
+from pipeline.export.search_words import SearchWords, spelling_variants
 
 
 def tables_of(result) -> dict[str, list[dict[str, Any]]]:
@@ -110,7 +110,7 @@ def write_sqlite(result, path: Path) -> None:
         con.execute("CREATE VIRTUAL TABLE section_search USING fts5(section_id UNINDEXED, source_id UNINDEXED, "
                     "game_id UNINDEXED, language UNINDEXED, title, body, words, "
                     "tokenize='porter unicode61 remove_diacritics 2')")
-        words = SearchWords(result.knowledge.languages)
+        words = SearchWords(result.knowledge.languages, spelling_variants(result.knowledge))
         for sid in result.source_order():
             doc = result.documents[sid]
             con.executemany("INSERT INTO section_search VALUES (?, ?, ?, ?, ?, ?, ?)",
