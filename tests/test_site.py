@@ -102,10 +102,10 @@ def test_data_files_ship_inside_the_site(site_build):
 def test_the_data_page_lists_each_file_with_size_records_schema_and_licence(site_build):
     out, _ = site_build
     html = (out / "site" / "data" / "index.html").read_text(encoding="utf-8")
-    rows = {m.group(1): m.group(0) for m in re.finditer(r'<tr><td><a href="[^"]*data/([^"]+)">.*?</tr>', html)}
+    rows = {m.group(1): m.group(0) for m in re.finditer(r'<tr><td[^>]*><a href="[^"]*data/([^"]+)">.*?</tr>', html)}
     facts = sum(1 for line in (out / "data" / "facts.jsonl").read_text(encoding="utf-8").splitlines() if line)
-    assert f"<td>{facts:,}</td>" in rows["facts.jsonl"] and "schema/fact.json" in rows["facts.jsonl"]
-    assert re.search(r"<td>\d[\d,]*</td>", rows["csv/sections.csv"])
+    assert f'<td translate="no">{facts:,}</td>' in rows["facts.jsonl"] and "schema/fact.json" in rows["facts.jsonl"]
+    assert re.search(r'<td translate="no">\d[\d,]*</td>', rows["csv/sections.csv"])
     assert f"facts {facts:,}" in rows["rules.sqlite"] and "section_text_data" not in rows["rules.sqlite"]
     assert all(re.search(r'class="num">[\d.,]+ (?:B|KB|MB)<', r) for r in rows.values())
     assert "CC0" in html and "hoyle serve --data" in html and "Piquet across sources" in html
@@ -342,5 +342,19 @@ def test_glossary_headwords_are_in_the_pages_language(site_build):
     ru = (site / "ru" / "glossary" / "index.html").read_text(encoding="utf-8")
     ja = (site / "ja" / "glossary" / "index.html").read_text(encoding="utf-8")
     en = (site / "glossary" / "index.html").read_text(encoding="utf-8")
-    assert '<h3 id="term-rank-a">туз (A)</h3>' in ru and '<h3 id="term-rank-a">エース (A)</h3>' in ja
-    assert '<h3 id="term-rank-a">ace (A)</h3>' in en
+    # with the rank's letter as the page's language writes it (Т in Russian)
+    assert '<h3 id="term-rank-a">туз <code>Т</code></h3>' in ru and '<h3 id="term-rank-a">エース <code>A</code></h3>' in ja
+    assert '<h3 id="term-rank-a">ace <code>A</code></h3>' in en
+
+
+def test_section_anchors_are_readable_and_the_same_in_every_language(site_build):
+    """"Сравнение" can be linked: a page's sections have word ids (#comparison), the same in the
+    three trees, not the theme's #_1…#_6 for a heading in another script."""
+    out, _ = site_build
+    for root in ("", "ja/", "ru/"):
+        html = (out / "site" / root / "games" / "piquet" / "index.html").read_text(encoding="utf-8")
+        ids = re.findall(r'<h2 id="([^"]+)"', html)
+        assert {"glance", "sources", "comparison"} <= set(ids), (root, ids)
+        assert not [i for i in ids if re.fullmatch(r"_\d+", i)], (root, ids)
+    glossary = (out / "site" / "ru" / "glossary" / "index.html").read_text(encoding="utf-8")
+    assert 'id="ranks"' in glossary and 'id="scoring-items"' in glossary

@@ -91,10 +91,12 @@ class SearchWords:
             run = m.group()
             lang = self._language_of(run)
             if lang is not None and lang.profile.spacy.lemmas == "tokenizer":
-                words += self._cut(lang, run)
+                cut = self._cut(lang, run)    # "repiqueと" -> repique, と
             elif lang is not None and lang.morph is not None:
-                words += self._forms(lang, run)
+                cut = self._forms(lang, run)
             else:
-                words.append(run)
-            words += self._variants.get(run.lower(), ())
+                cut = [run]
+            words += cut
+            for w in cut:
+                words += self._variants.get(w.lower().strip("_"), ())   # _Repique_ (italics)
         return " ".join(words)

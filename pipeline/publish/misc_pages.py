@@ -81,13 +81,13 @@ def glossary(ctx: SiteContext) -> str:
         return fallback
 
     groups = [
-        (ctx.t("ranks"), [entry(f"rank-{code}", first(n, code), n, ctx.rank_letters.get(code, code))
+        ("ranks", ctx.t("ranks"), [entry(f"rank-{code}", first(n, code), n, ctx.rank_letters.get(code, code))
                               for code, n in kn.terms.ranks.items()]),
-        (ctx.t("suits"), [entry(f"suit-{suit}", first(n, suit), n) for suit, n in kn.terms.suits.items()]),
-        (ctx.t("terms_of_play"), [entry(t.id, first(t, t.id.replace("_", " ")), t) for t in kn.terms.terms]),
-        (ctx.t("scoring_items"), [entry(f"score-{item}", ctx.label(f"score:{item}"), n)
+        ("suits", ctx.t("suits"), [entry(f"suit-{suit}", first(n, suit), n) for suit, n in kn.terms.suits.items()]),
+        ("terms", ctx.t("terms_of_play"), [entry(t.id, first(t, t.id.replace("_", " ")), t) for t in kn.terms.terms]),
+        ("scoring-items", ctx.t("scoring_items"), [entry(f"score-{item}", ctx.label(f"score:{item}"), n)
                            for item, n in kn.facets.items.items()]),
-        (ctx.t("topics"), [entry(f"topic-{topic}", str(ctx.topic(topic)), n) for topic, n in kn.terms.topics.items()]),
+        ("topics", ctx.t("topics"), [entry(f"topic-{topic}", str(ctx.topic(topic)), n) for topic, n in kn.terms.topics.items()]),
     ]
     return ctx.render("glossary.md", page=ctx.page("glossary.md"), title=ctx.t("glossary"), groups=groups)
 
