@@ -14,7 +14,6 @@ from pipeline.patterns import compile_pattern
 
 _RUN = compile_pattern(r"\w+")
 _LETTER = compile_pattern(r"\p{L}")
-_ONE_WORD = compile_pattern(r"\w+")
 _SCRIPT = compile_pattern(r"(?P<latin>\p{Latin})|(?P<cyrillic>\p{Cyrillic})")
 
 
@@ -28,7 +27,7 @@ def spelling_variants(knowledge) -> dict[str, tuple[str, ...]]:
     names (repic -> repique). A word that names two concepts gets none: it would mix them."""
     concepts = [[str(w) for w in spec.all_words()] for spec in knowledge.facets.items.values()]
     concepts += [[n for n in (g.names.en, g.names.ja, g.names.ru, *g.aliases) if n] for g in knowledge.games]
-    groups = [sorted({n.lower() for n in names if _ONE_WORD.fullmatch(n) and _script(n)}) for names in concepts]
+    groups = [sorted({n.lower() for n in names if _RUN.fullmatch(n) and _script(n)}) for names in concepts]
     owners: dict[str, int] = {}
     for words in groups:
         for w in words:

@@ -70,8 +70,10 @@ class FacetRegistry:
             if spec is None:
                 return item.replace("_", " ")
             names = spec.names.get(lang)
-            if names or spec.label.get(lang):
-                return names[0] if names else spec.label[lang]
+            if names:
+                return names[0]
+            if lang in spec.label:
+                return spec.label[lang]
             return self.label(facet, "en") if lang != "en" else item.replace("_", " ")
         spec = self.specs.get(facet)
         if spec is None:

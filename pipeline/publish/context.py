@@ -190,16 +190,18 @@ class SiteContext:
         lang = self.sources_by_id[source_id].language
         return Markup('<span lang="{}" translate="no" data-source>{}</span>').format(lang, text or "")
 
-    def heading(self, section, original_title: str | None = None) -> Markup:
-        """A source's heading as written; one from a machine translation also shows its original's
-        words where the two are aligned (「取引。」 beside "THE DEAL."), since the translation's
-        words may be no term of the field."""
-        shown = self.as_written(section.title, section.source_id)
-        s = self.sources_by_id[section.source_id]
-        if original_title is None and s.machine_translated:
-            pair = self.original_pairs.get(section.id)
-            original = self.section_by_id.get(pair[1]) if pair else None
-            original_title = original.title if original is not None else None
+    def heading(self, section) -> Markup:
+        """A section's heading as written, beside its original's where the section is a machine
+        translation aligned with one."""
+        pair = self.original_pairs.get(section.id)
+        original = self.section_by_id.get(pair[1]) if pair else None
+        return self.beside_original(section.title, section.source_id, original.title if original else None)
+
+    def beside_original(self, title: str | None, source_id: str, original_title: str | None) -> Markup:
+        """A source's words as written; a machine translation's also show its original's words
+        (「取引。」 beside "THE DEAL."), since the translation's may be no term of the field."""
+        shown = self.as_written(title, source_id)
+        s = self.sources_by_id[source_id]
         if s.machine_translated and original_title and s.same_edition_as in self.sources_by_id:
             shown += Markup(' <span class="original-term">({})</span>').format(
                 self.as_written(original_title, s.same_edition_as))
