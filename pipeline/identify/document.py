@@ -39,6 +39,7 @@ LEAD_CHARS = 600       # a game named once, in the lead, and no other game: the 
 PHRASE_CHARS = 1500    # game phrases ("the rules of X") are read in the lead
 COMPARED_REACH = 30    # "similar to a game called X", 「X」というゲームに似て
 CUE_CHARS = 300        # "… is a card game" right after a title line
+AGREED_CHARS = 2000    # where a line may repeat the name the manifest's title gives
 
 
 @dataclass(frozen=True)
@@ -217,6 +218,38 @@ def _compared(knowledge, lang: str, text: str, a: int, b: int) -> bool:
     window = text[max(0, a - COMPARED_REACH):a]
     before = [m for m in words("compared_before").finditer(window) if len(window[m.end():].split()) <= 2]
     return bool(before) or bool(words("compared_after").match(text[b:b + COMPARED_REACH].lstrip()))
+
+
+def _title_agreed(index, doc, start: int, end: int, named_lines: list[tuple[int, str]],
+                  declared_title: str | None) -> list[tuple[int, str]]:
+    """The title lines the manifest's title agrees with, to be read first: a first line whose
+    name the title's lead opens with ("花札 むし" for "花札 むし ルール 遊び方 (…)"); else, where the
+    title names no known game, a line of the text's head that is the title's name alone
+    (「九点半」 under a blog's banner and menus, for "九点半 — ボードゲーム・レビュー")."""
+    if not declared_title:
+        return []
+    lead = index.name_key(_TITLE_LEAD.split(declared_title)[0])
+    held = [(at, line) for at, line in named_lines if (k := index.name_key(index.name_part(line))) and lead.startswith(k)]
+    own = _declared_name(index, declared_title)
+    if held or not own or index.games_named_in(declared_title, common=False) or index.games_within(own):
+        return held
+    head = doc.text[start:min(end, start + AGREED_CHARS)]
+    return [(start + offset + len(line) - len(line.lstrip()), line.strip())
+            for line, offset in zip(split_lines(head), line_starts(head), strict=True)
+            if line.strip() and len(line.strip()) <= TITLE_CHARS
+            and index.name_key(line.strip(" \t#*=。.")) == index.name_key(own)]
+
+
+def _uncompared_mentions(knowledge, index, body: str, lang: str) -> dict[str, int]:
+    """How often each game is named in `body`, card words not counted, except where it is named
+    to compare ("ゲームはブラックジャックに似ています", "like Whist"): the game a text is about is
+    not the one it is likened to."""
+    folded = normalize(body).casefold()
+    counts: dict[str, int] = {}
+    for gid, a, b in index.mention_spans(folded, card_words=False):
+        if not _compared(knowledge, lang, folded, a, b):
+            counts[gid] = counts.get(gid, 0) + 1
+    return counts
 
 
 def _naming(knowledge, index, body: str, lang: str) -> tuple[str | None, str | None, int] | None:
@@ -433,7 +466,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             return DocumentGame(known[1], None, "quoted-game", at(known[2]))
         return DocumentGame(None, name, "quoted-variant", at(offset), parent)
     # "очко" is a point before it is a game: in a text of unknown layout, card words do not count
-    counts = index.mentions(body, card_words=False)
+    counts = _uncompared_mentions(knowledge, index, body, doc.language)
     if counts:
         ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
         best, n = ranked[0]
@@ -442,9 +475,9 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             return DocumentGame(best, None, "mentions", start)
         if len(counts) == 1 and index.mentions(body[:LEAD_CHARS], card_words=False):
             return DocumentGame(best, None, "mentions", start)
-    if named_lines:  # a name over rules: the text under the title line counts cards or packs at once
-        at_line = named_lines[0][0]
-        named = index.plausible_name(index.name_part(named_lines[0][1]))
+    for at_line, line in [*_title_agreed(index, doc, start, end, named_lines, declared_title), *named_lines[:1]]:
+        # a name over rules: the text under the title line counts cards or packs at once
+        named = index.plausible_name(index.name_part(line))
         after = doc.normalized[doc.norm_index(at_line):doc.norm_index(min(end, at_line + CUE_CHARS))]
         if named and len(_WORDS.findall(named)) <= 3 and rule_words(knowledge).search(after):
             return _named_game(index, named, "title-line", at_line)

@@ -21,6 +21,7 @@ _MARKS = compile_pattern(r"\p{M}")
 _NON_WORD = compile_pattern(r"\W")
 _NOT_A_NAME = compile_pattern(r"\d{3,}|[,，、?？!！;；]")
 _SPACES = compile_pattern(r"\s+")
+_SYMBOL_ENDS = compile_pattern(r"^[\p{So}\s]+|[\p{So}\s]+$")   # "☕ DOFFA Crazy 8": an emoji is no part of a name
 # a name's words: "Hold'em", "No-limit", "Beggar-my-neighbour" are one word each
 _WORDS = compile_pattern(r"\w+(?:['’\-]\w+)*")
 
@@ -179,7 +180,8 @@ class GameIndex:
         not a name: too long, a number, or only words a title wraps ("Правила игр")."""
         clean = _PAREN.sub(" ", _MARKS.sub("", normalize(name)))
         # quotes, Markdown marks, a plain-text edition's italics (_IRISH LOO_) and decorations (■X■)
-        clean = _SPACES.sub(" ", clean).strip(" \t\"'«»「」『』【】*#:：.,-_■□◆◇●○★☆※")
+        ends = " \t\"'«»「」『』【】*#:：.,-_■□◆◇●○★☆※"
+        clean = _SYMBOL_ENDS.sub("", _SPACES.sub(" ", clean).strip(ends)).strip(ends)
         words = _WORDS.findall(clean)
         if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or _NOT_A_NAME.search(clean) \
                 or self._clause.search(clean):
@@ -544,9 +546,13 @@ class GameIndex:
         declined forms and stray spaces allowed). With `card_words` False, a name that is also a
         card or scoring word ("очко" a point, "skat" the widow) does not count."""
         counts: dict[str, int] = {}
-        pattern = (self.mention_names if card_words else self.text_names)[0]
-        for m in pattern.finditer(normalize(text).casefold()):
-            gid = self.game_of_mention(m.group())
-            if gid:
-                counts[gid] = counts.get(gid, 0) + 1
+        for gid, _, _ in self.mention_spans(normalize(text).casefold(), card_words):
+            counts[gid] = counts.get(gid, 0) + 1
         return counts
+
+    def mention_spans(self, folded: str, card_words: bool = True) -> list[tuple[str, int, int]]:
+        """Each game named in `folded` (a text normalized and casefolded) with its offsets, as
+        `mentions` counts them."""
+        pattern = (self.mention_names if card_words else self.text_names)[0]
+        return [(gid, m.start(), m.end()) for m in pattern.finditer(folded)
+                if (gid := self.game_of_mention(m.group()))]

@@ -19,7 +19,14 @@ MIN_KNOWN = 2          # known games a tier needs before its other headings coun
 MIN_BODY_CHARS = 120   # a game's text runs on; a title page line or a caption does not
 LEAD_CHARS = 1000      # where a game's text counts its cards or packs
 CARD_UNITS = ("cards", "packs")
+PASTIME_TIER = 12      # flat headings a tier needs before the share of them naming cards says anything
+CARD_SHARE = 0.25      # at most this share of them name cards: a book of pastimes, not of card games
+CARDS_SAID = 2         # times a card game's lead names cards or packs
+COMPARED_WITHIN = 40   # where a part's first sentence sets it beside another game
+GAME_SAID = 200        # where a pastime's part says that it is a game
 _EDITORIAL = compile_pattern(r"^\s*\[.*\]\s*$")   # "[Plate 4]", "[Illustration: …]": an editor's mark
+_TAG = compile_pattern(r"<[A-Za-z/][^<>\n]*>")       # a markup element on the heading's line
+_NUMBERED = compile_pattern(r"^\W{0,3}\d{1,3}\s*[.)]")   # a part that opens as a numbered list
 
 
 def rule_words(knowledge):
@@ -53,6 +60,21 @@ def count_line(knowledge):
         return compile_pattern(rf"(?i)^[\W_]*(?:\p{{L}}+\s+)?\d+(?:\s*[-–~〜～+]\s*\d*)?\s*(?:{unit})"
                                rf"[\W_]*(?:[(（][^)）\n]*[)）])?[\W_]*$")
     return knowledge.compiled(("count_line",), build)
+
+
+def compared_lead(knowledge):
+    """A short part whose first sentence sets it beside another game ("Same as Draw Poker, except
+    …", 「ファイブカード・スタッドと同様。ただし…」, «Как в дураке, но …»): a variant said in a
+    line, too short to count its cards (in a tier whose depth tells games from topics). A long
+    part is judged by its cards as any other: "Shisen-Sho is … similar to Mahjongg" is no card
+    game, «Вам нужно как можно быстрее …» a tip."""
+    def build():
+        langs = knowledge.languages
+        before = langs.all_patterns(lambda p: p.attribution.compared_before)
+        after = langs.all_patterns(lambda p: p.attribution.compared_after)
+        cue = "|".join([*(rf"(?<!\w)(?:{w})(?!\w)" for w in before), *(f"(?:{w})" for w in after)]) or "(?!)"
+        return compile_pattern(rf"(?i)^[^.。!?！？\n]{{0,{COMPARED_WITHIN}}}?(?:{cue})")
+    return knowledge.compiled(("compared_lead",), build)
 
 
 def _frame(seq: list[Candidate], known_starts: set[int], gaz, recurs: int):
@@ -158,6 +180,7 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     ruled = [c for c in named if by_name[c.convention].depth != "flat" or flat_frame(c.start) or in_form(c)]
     spans = _bodies(doc, ruled)
     cards = card_words(knowledge)
+    compared, terms = compared_lead(knowledge), FeatureContext(None, cards, knowledge, gaz).term_words
     by_rule = set()
     # before the part that holds the tier's games: title page, preface, contents
     opens = {t: _part_start(t, first_known[t], cands, levels, by_name) for t in tiers}
@@ -169,6 +192,12 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
         # mahjong solitaire of a patience program has the frame and its tiles)
         if len(spans[c.start]) >= MIN_BODY_CHARS and (words.search(lead) or framed(c.start) and cards.search(lead)):
             by_rule.add(c.start)
+        elif (by_name[c.convention].depth != "flat" and len(spans[c.start]) < MIN_BODY_CHARS
+              and compared.match(lead) and not terms.search(c.text)):
+            by_rule.add(c.start)   # "Same as Five-card Stud, except …": a variant in a line
+    others = [c for c in names if c.start not in by_rule and c.start not in matched]
+    by_rule |= _card_games_among_pastimes(others, _bodies(doc, in_tier), cards, knowledge, gaz,
+                                          _last_known(in_tier, matched), lambda c: _tier(c, levels))
     if not features:
         return [TierHeading(c, {}, c.start in by_rule) for c in names]
     bodies = _bodies(doc, [c for c in in_tier if c.start in matched or c in names])
@@ -179,6 +208,39 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
                                             framed(c.start) or flat_frame(c.start),
                                             by_name[c.convention].depth == "flat"), c.start in by_rule)
             for c in names]
+
+
+def _card_games_among_pastimes(heads: list[Candidate], spans: dict[int, str], cards, knowledge, gaz, last_game,
+                               tier_of) -> set[int]:
+    """Starts of unknown headings that are card games in a tier where cards are the exception (a
+    book of pastimes: "Hat and Cards", "Prophecies and Characteristics" among Tug of War and
+    Charades). There a part whose lead names cards again and again and speaks of a game early
+    ("The game is to throw the cards") is a game; in a tier where most parts name cards (a card
+    book's topics: THE DEAL, SCORING) cards tell nothing and this says nothing. Never a topic:
+    a heading naming a term of play ("TRICKS", "THE RUBBER"), one repeating the name of the
+    game it stands in ("Snap Cards" after Snap), a part that opens as a numbered list (a game's
+    laws or hints: "SHUFFLING. 1.--The pack must be …"), a value of an element that is no title
+    element (an app's string "左ききモード" among its settings). `spans`: each heading's part, up
+    to the next heading of its tier."""
+    context = FeatureContext(None, cards, knowledge, gaz)
+    by_name = conventions_of(knowledge).by_name
+    # cards named again and again, not a tally card or a card with a word on it
+    carded = {c.start for c in heads if len(cards.findall(spans[c.start][:LEAD_CHARS])) >= CARDS_SAID}
+    per_tier: dict[tuple, list[bool]] = {}
+    for c in heads:
+        per_tier.setdefault(tier_of(c), []).append(c.start in carded)
+    few = {t for t, marks in per_tier.items() if len(marks) >= PASTIME_TIER and sum(marks) <= CARD_SHARE * len(marks)}
+
+    def a_game(c: Candidate) -> bool:
+        body = spans[c.start]
+        current = last_game.get(c.start)
+        repeats = current and any(len(k) >= 3 and k in gaz.name_key(c.text) for k in gaz.keys_of_game(current))
+        return (len(body) >= MIN_BODY_CHARS and not repeats and not _NUMBERED.match(body)
+                and (by_name[c.convention].markup or not _TAG.search(c.title))   # an element's value, no title
+                and not context.game_words.search(c.text)      # "Card Games and Others": a chapter
+                and not context.term_words.search(c.text)
+                and bool(context.game_words.search(body[:GAME_SAID])))
+    return {c.start for c in heads if tier_of(c) in few and c.start in carded and a_game(c)}
 
 
 def _part_start(tier, first: int, cands: list[Candidate], levels, by_name) -> int:
