@@ -117,3 +117,14 @@ def test_a_symbol_around_a_name_is_no_part_of_it():
     index = game_index(KNOWLEDGE)
     assert index.plausible_name("☕ DOFFA Crazy 8") == "DOFFA Crazy 8"
     assert index.plausible_name("♠ Spit ♠") == "Spit"
+
+
+def test_a_title_that_says_it_is_a_games_rules_names_it_though_the_text_counts_no_cards():
+    # a forum post on Spades (the suit's name is no game of the registry); the author in brackets
+    text = ("どうも、慶三です。稚拙ながらスペードのやり方の説明をさせていただきます。"
+            "このゲームは反対側に座っている人と組んで他の二人と対戦するゲームです。\n")
+    seg = _segmentation(text, "ja", title="スペードのやり方の説明（慶三）")
+    assert [g.names.ja for g in seg.provisional] == ["スペード"]
+    # a title form never takes two sentences for a name
+    index = game_index(KNOWLEDGE)
+    assert index.named_in_title("Карточная игра кинг правила. Кинг (все известные разновидности)") is None

@@ -85,6 +85,19 @@ def test_an_apps_xml_manual_is_one_game_per_keyed_group_and_an_unknown_one_is_pr
     assert found[:2] == ["klondike", "freecell"] and found[2].startswith("snowy-owl")
 
 
+def test_a_keyed_group_without_the_parts_of_the_tiers_games_is_the_apps_help_not_a_game():
+    # every game holds _structure and _rules; the menu's help holds _text parts (and counts cards)
+    help_group = ('<string name="manual_ui_text_part_1">"The menu shows 3 possible card movements and '
+                  'mixes the 52 cards of the deck when no movement is possible."</string>\n'
+                  '<string name="manual_ui_text_part_2">"Auto move: move as many cards as possible to '
+                  'the foundation; the score falls by 25."</string>\n')
+    text = STRINGS.replace('<string name="settings_sound">', help_group + '<string name="settings_sound">')
+    secs, _ = sections_of(text, "en")
+    found = [g for _, _, g in games(secs)]
+    assert found[:2] == ["klondike", "freecell"] and found[2].startswith("snowy-owl")
+    assert not any(g.startswith("ui") for g in found)
+
+
 PATIENCES = """INTRODUCTION
 
 Patience is played alone with one or two packs of cards, and passes an evening.

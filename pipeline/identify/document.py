@@ -499,9 +499,11 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
                     # the most specific name wins: "Karuta52 — app page" is Karuta52, a form of Karuta
                     return _named_game(index, own, "manifest-title", start)
                 return DocumentGame(first, None, "manifest-title", start)
-        elif rule_words(knowledge).search(body):
+        else:
             named = _declared_name(index, declared_title)
-            if named:   # the user's title names the game the text states rules of and never names
+            # the user's title names the game the text states rules of and never names; or it
+            # says in words that it is that game's rules ("スペードのやり方の説明", "Rules of X")
+            if named and (rule_words(knowledge).search(body) or index.named_in_title(lead)):
                 return _named_game(index, named, "manifest-title", start)
     return None
 

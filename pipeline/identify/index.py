@@ -42,6 +42,8 @@ class Match:
 
 
 _PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
+_SENTENCE_STOP = compile_pattern(r"[.。!?！？]\s")
+_TRAILING_PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*$")
 # where a page title parts its name from the rest ("X — правила и секреты", "X | Site", "X: rules")
 _TITLE_PARTS = compile_pattern(r"\s+[—–|-]\s+|\s*[:：|｜]\s+")
 # a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
@@ -251,7 +253,9 @@ class GameIndex:
         the whole title, else in one of its parts ("X card game — rules and tips", "X | Site"),
         without the words a title wraps around a name ("Карточная игра червы онлайн")."""
         t = _NUMBERING.sub("", _MARKERS.sub("", normalize(title)).strip().rstrip("。.．:：?？"))
-        for part in [t, *(p.strip() for p in _TITLE_PARTS.split(t) if p.strip() and p.strip() != t)]:
+        bare = _TRAILING_PAREN.sub("", t)   # "スペードのやり方の説明（慶三）": its author, its site
+        for part in [t, *([bare] if bare and bare != t else []),
+                     *(p.strip() for p in _TITLE_PARTS.split(t) if p.strip() and p.strip() != t)]:
             for form in self._title_forms:
                 m = form.match(part)
                 if not m:
@@ -259,6 +263,8 @@ class GameIndex:
                 # a form may say its name is governed ("играть в итальянскую канасту"): the
                 # name is then given in its dictionary form ("итальянская канаста")
                 declined = m.groupdict().get("declined")
+                if _SENTENCE_STOP.search(declined or m.groupdict().get("name") or ""):
+                    continue   # "кинг правила. Кинг": two sentences, no name
                 name = self._without_wrapping_words(declined or m.groupdict().get("name") or "")
                 # a form that wraps only title words ("トランプのルール", "Правила игр") names no game
                 return (self.nominative(name) if declined else name) or None

@@ -13,6 +13,7 @@ from pipeline.identify.card_text import card_words
 from pipeline.identify.heading_scorer import FeatureContext, form, heading_features
 from pipeline.patterns import compile_pattern
 from pipeline.structure import BlockTree
+from pipeline.structure.detectors import key_suffixes
 from pipeline.structure.headings import Candidate, conventions_of
 
 MIN_KNOWN = 2          # known games a tier needs before its other headings count as games
@@ -178,7 +179,8 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     framed = _frame(cands, known_starts, gaz, recurs=2)   # a topic heading under every game
     in_form = _form_frame(in_tier, named, known_starts, levels)   # games set in a type of their own
     ruled = [c for c in named if by_name[c.convention].depth != "flat" or flat_frame(c.start) or in_form(c)]
-    spans = _bodies(doc, ruled)
+    # each part ends where the tier's next game or named heading begins, a known game's included
+    spans = _bodies(doc, [c for c in in_tier if c.start in matched or c in named])
     cards = card_words(knowledge)
     compared, terms = compared_lead(knowledge), FeatureContext(None, cards, knowledge, gaz).term_words
     by_rule = set()
@@ -186,7 +188,8 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     opens = {t: _part_start(t, first_known[t], cands, levels, by_name) for t in tiers}
     # a run-in heading ("Flushes. — …") is a topic of its paragraph, never a game of the tier
     names = [c for c in named if c.start >= opens[_tier(c, levels)] and not c.rest.strip()]
-    for c in (c for c in ruled if c.start >= opens[_tier(c, levels)]):
+    in_frame = _keyed_frame(doc, in_tier, matched, by_name, lambda c: _tier(c, levels))
+    for c in (c for c in ruled if c.start >= opens[_tier(c, levels)] and in_frame(c)):
         lead = spans[c.start][:LEAD_CHARS]
         # a count of cards or packs; or the frame of the tier's games and a word for cards (a
         # mahjong solitaire of a patience program has the frame and its tiles)
@@ -195,7 +198,7 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
         elif (by_name[c.convention].depth != "flat" and len(spans[c.start]) < MIN_BODY_CHARS
               and compared.match(lead) and not terms.search(c.text)):
             by_rule.add(c.start)   # "Same as Five-card Stud, except …": a variant in a line
-    others = [c for c in names if c.start not in by_rule and c.start not in matched]
+    others = [c for c in names if c.start not in by_rule and c.start not in matched and in_frame(c)]
     by_rule |= _card_games_among_pastimes(others, _bodies(doc, in_tier), cards, knowledge, gaz,
                                           _last_known(in_tier, matched), lambda c: _tier(c, levels))
     if not features:
@@ -208,6 +211,23 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
                                             framed(c.start) or flat_frame(c.start),
                                             by_name[c.convention].depth == "flat"), c.start in by_rule)
             for c in names]
+
+
+def _keyed_frame(doc, in_tier: list[Candidate], matched: dict[int, str], by_name, tier_of):
+    """A test of a keyed group (an app's strings, one element per part of each game): where the
+    tier's known games hold parts of the same names (`_structure`, `_rules`, `_scoring` under
+    each), a group is a game only when it holds one of them too (`manual_ui_text` is the app's
+    help on its menu). Every other heading passes."""
+    texts = {c.start: doc.text[c.start:(in_tier[i + 1].start if i + 1 < len(in_tier) else len(doc.text))]
+             for i, c in enumerate(in_tier) if by_name[c.convention].depth == "keyed"}
+    shared: dict[tuple, set[str]] = {}
+    for tier in {tier_of(c) for c in in_tier if c.start in texts}:
+        known = [key_suffixes(texts[c.start]) for c in in_tier if tier_of(c) == tier and c.start in matched
+                 and c.start in texts]
+        counts = Counter(x for k in known for x in k)
+        shared[tier] = {x for x, n in counts.items() if len(known) >= MIN_KNOWN and n >= 0.5 * len(known)}
+    return lambda c: c.start not in texts or not shared.get(tier_of(c)) or bool(
+        key_suffixes(texts[c.start]) & shared[tier_of(c)])
 
 
 def _card_games_among_pastimes(heads: list[Candidate], spans: dict[int, str], cards, knowledge, gaz, last_game,

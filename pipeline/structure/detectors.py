@@ -143,6 +143,18 @@ def keyed_groups(lines: Lines) -> list[Candidate]:
     return out
 
 
+def key_suffixes(text: str) -> set[str]:
+    """The parts a keyed group's elements name after the group's key (`manual_Klondike_rules`
+    -> "rules", `manual_ui_text_part_2` -> "text_part"): what the group holds."""
+    out = set()
+    for m in _KEYED.finditer(text):
+        parts = _KEY_PARTS.split(m.group("key"))[2:]
+        rest = "_".join(p for p in parts if not p.isdigit()).casefold()
+        if rest:
+            out.add(rest)
+    return out
+
+
 def chrome_blocks(lines: Lines) -> Iterator[Block]:
     doc = lines.doc
     for b in doc.boilerplate:
