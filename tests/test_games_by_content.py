@@ -128,3 +128,10 @@ def test_a_title_that_says_it_is_a_games_rules_names_it_though_the_text_counts_n
     # a title form never takes two sentences for a name
     index = game_index(KNOWLEDGE)
     assert index.named_in_title("Карточная игра кинг правила. Кинг (все известные разновидности)") is None
+
+
+def test_a_quoted_name_right_before_the_word_game_names_the_posts_game():
+    text = ("新しいトランプゲームを考えるスレ\n\n8 名無しさん\nもちかねゲーム\n\n基本的には同じ数字なら出せる。"
+            "出せなければ出るまで山から取り続ける。\n\nゆえに「もちかね」ゲーム\nなかなか盛り上がる\n")
+    seg = _segmentation(text, "ja", title="新しいトランプゲームを考えるスレ — 掲示板の過去ログ")
+    assert [g.names.ja for g in seg.provisional] == ["もちかね"]
