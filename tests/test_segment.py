@@ -115,6 +115,44 @@ def test_english_caps_headings_run_in_variants_and_laws():
     assert rubicon.parent_id == piquet.id
 
 
+PLAIN_TEXT_EDITION = """HEARTS.
+
+Hearts is played by four persons with a pack of fifty-two cards.
+
+_=CARDS.=_ The full pack of fifty-two cards is used.
+
+_=TWO-HANDED HEARTS.=_ This is played with the full pack, each player taking thirteen cards.
+
+_=Leading through Hearts.=_ The player who leads through a strong hand plays low.
+
+_=BLACK LADY.=_ The queen of spades counts thirteen against its taker.
+
+SOLO.
+
+Solo is a game for four players.
+
+_=HEART SOLO.=_ This is a game for three players.
+
+PIQUET.
+
+Piquet is played by two persons.
+"""
+
+
+def test_a_plain_text_editions_bold_italic_run_in_heading_opens_a_variant_of_the_game_it_names():
+    # `_=X.=_` is bold italics in a plain-text edition; a form of the current game unknown to
+    # the registry is a provisional variant; a topic ("CARDS") or an action ("Leading through
+    # Hearts") is no variant
+    secs, _ = sections_of(PLAIN_TEXT_EDITION, "en")
+    got = games(secs)
+    assert got[0] == (1, "game", "hearts") and got[-1] == (19, "game", "piquet")
+    assert [(line, kind) for line, kind, _ in got[1:-1]] == [(7, "variant"), (11, "variant"), (13, "game"),
+                                                             (17, "variant")]
+    variant = next(s for s in secs if s.start_line == 7)
+    assert variant.title.startswith("_=TWO-HANDED HEARTS.=_")
+    assert variant.parent_id == next(s.id for s in secs if s.game_id == "hearts")
+
+
 def test_web_page_titles_and_repeated_pages():
     text = ("キング\n\n人数とカード\n\n4 人．32 枚．\n\n"
             "ドゥラークまたは“ばか” (2) 戦術\n\n人数とカード\n\n2～6 人．\n\n"

@@ -220,6 +220,12 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
             provisional.setdefault(game.id, game)
             headings.append(Heading(c, "variant", game.id, f"{c.convention}+named-variant", True))
             continue
+        run_in = variant_parent(c.text, current_game, knowledge, gaz) if c.variants_only and not structural else None
+        if run_in:   # "_=MISERY BRIDGE.=_ Another variety …" in Bridge: a form of it, run in
+            game = provisional_game(run_in[0], doc.language, knowledge.languages, run_in[1])
+            provisional.setdefault(game.id, game)
+            headings.append(Heading(c, "variant", game.id, f"{c.convention}+named-variant", True))
+            continue
         if c.game_only and not sibling:
             continue
         named = gaz.plausible_name(c.text) if (convention.provisional_games or sibling) and not structural else None
