@@ -149,6 +149,17 @@ def test_a_heading_where_games_stand_is_a_game_and_recurring_topic_headings_are_
     assert not any(g.startswith(("rules", "two-entire", "one-entire", "introduction")) for g in found), found
 
 
+def test_a_game_whose_count_of_packs_is_its_own_is_framed_by_the_rules_below_it():
+    # "Four Piquet Packs" occurs once: the frame is read past it, to RULES
+    text = PATIENCES + ("\n\nTHE OLGA\n\nFour Piquet Packs\n\nRULES\n\nThe foundations follow suit; each "
+                        "card of the flower-bed is turned face up when the card below it is removed.\n"
+                        "\n\nCÆSAR\n\nNine Cards from One Entire Pack\n\nRULES\n\nPlace the nine cards in "
+                        "three rows of three so that each row counts fifteen pips.\n")
+    secs, _ = sections_of(text, "en")
+    found = [g for _, _, g in games(secs)]
+    assert found[-2:] == ["olga", "caesar"], found   # (a ligature is spelled out in the id)
+
+
 def test_flat_headings_that_no_recurring_topic_frames_stay_topics():
     """A Japanese book's topics are title lines like its games' names: without the frame of a
     recurring topic heading, an unknown title line between known games is no game."""

@@ -18,6 +18,8 @@ _SPACES = compile_pattern(r"\s+")
 _APOSTROPHE = compile_pattern(r"(?<=\w)['’](?=\w)")
 
 PROVISIONAL_FAMILY = "unclassified"
+_LATIN_LETTERS = str.maketrans({"æ": "ae", "œ": "oe", "ß": "ss", "ø": "o", "ð": "d", "þ": "th", "ł": "l", "đ": "d",
+                                "ı": "i"})
 
 
 def provisional_id(name: str, languages) -> str:
@@ -28,8 +30,10 @@ def provisional_id(name: str, languages) -> str:
         table = lang.profile.transliteration
         if table and lang.script is not None and lang.script.search(text):
             text = "".join(table.get(ch, ch) for ch in text)
-    # Latin letters with accents keep their letter ("POOL ÉCARTÉ" -> pool-ecarte)
+    # Latin letters with accents keep their letter ("POOL ÉCARTÉ" -> pool-ecarte), ligatures and
+    # letters no accent makes are spelled out ("CÆSAR" -> caesar)
     text = "".join(ch for ch in unicodedata.normalize("NFKD", text) if not unicodedata.combining(ch))
+    text = text.translate(_LATIN_LETTERS)
     ascii_slug = _NOT_SLUG.sub("-", text).strip("-")
     if ascii_slug and _SLUG_CHARS.fullmatch(ascii_slug) and len(ascii_slug) >= 2 \
             and not _NON_ASCII.search(text):

@@ -78,19 +78,23 @@ def compared_lead(knowledge):
     return knowledge.compiled(("compared_lead",), build)
 
 
-def _frame(seq: list[Candidate], known_starts: set[int], gaz, recurs: int):
+def _frame(seq: list[Candidate], known_starts: set[int], gaz, recurs: int, summary=lambda text: False):
     """A test of a heading's start: the heading opens its part as the known games of `seq` open
     theirs. Most of them (60 %) are followed directly in `seq` by a heading whose text recurs
     more than `recurs` times there (RULES, PLAY; a help's "Описание" under every game), and so
     is it. Structure, where the words of a summary table ("Тип колоды | Стандартная") count
     nothing. In a tier of flat headings (caps or short title lines) this is what tells a game
-    from a topic that looks like its name."""
+    from a topic that looks like its name. A `summary` line between them ("Four Piquet Packs"
+    over RULES) is read past."""
     recurring = Counter(gaz.name_key(x.text) for x in seq)
     at = {x.start: i for i, x in enumerate(seq)}
 
     def framed(start: int) -> bool:
         i = at.get(start)
-        return i is not None and i + 1 < len(seq) and recurring[gaz.name_key(seq[i + 1].text)] > recurs
+        if i is None:
+            return False
+        j = i + 2 if i + 2 < len(seq) and summary(seq[i + 1].text) else i + 1
+        return j < len(seq) and recurring[gaz.name_key(seq[j].text)] > recurs
 
     games = [s for s in known_starts if s in at]
     frame = bool(games) and sum(map(framed, games)) >= 0.6 * len(games)
@@ -175,7 +179,8 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     named = [c for c in in_tier if recurring[gaz.name_key(c.text)] == 1 and not structural(c.text)
              and not _EDITORIAL.match(c.text) and gaz.plausible_name(c.text) and not _a_count(c.text, words)]
     by_name = conventions_of(knowledge).by_name   # a flat convention's depth says nothing
-    flat_frame = _frame(in_tier, known_starts, gaz, recurs=1)   # RULES, PLAY in the tier itself
+    # RULES, PLAY in the tier itself, a count of packs between ("THE OLGA", "Four Piquet Packs", "RULES")
+    flat_frame = _frame(in_tier, known_starts, gaz, recurs=1, summary=lambda text: bool(words.match(text.strip(" _*"))))
     framed = _frame(cands, known_starts, gaz, recurs=2)   # a topic heading under every game
     in_form = _form_frame(in_tier, named, known_starts, levels)   # games set in a type of their own
     ruled = [c for c in named if by_name[c.convention].depth != "flat" or flat_frame(c.start) or in_form(c)]
