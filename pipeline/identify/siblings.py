@@ -187,7 +187,8 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
     # each part ends where the tier's next game or named heading begins, a known game's included
     spans = _bodies(doc, [c for c in in_tier if c.start in matched or c in named])
     cards = card_words(knowledge)
-    compared, terms = compared_lead(knowledge), FeatureContext(None, cards, knowledge, gaz).term_words
+    context = FeatureContext(words, cards, knowledge, gaz)
+    compared = compared_lead(knowledge)
     by_rule = set()
     # before the part that holds the tier's games: title page, preface, contents
     opens = {t: _part_start(t, first_known[t], cands, levels, by_name) for t in tiers}
@@ -201,16 +202,15 @@ def tier_headings(doc, tree: BlockTree, cands: list[Candidate], gaz, knowledge, 
         if len(spans[c.start]) >= MIN_BODY_CHARS and (words.search(lead) or framed(c.start) and cards.search(lead)):
             by_rule.add(c.start)
         elif (by_name[c.convention].depth != "flat" and len(spans[c.start]) < MIN_BODY_CHARS
-              and compared.match(lead) and not terms.search(c.text)):
+              and compared.match(lead) and not context.term_words.search(c.text)):
             by_rule.add(c.start)   # "Same as Five-card Stud, except …": a variant in a line
     others = [c for c in names if c.start not in by_rule and c.start not in matched and in_frame(c)]
-    by_rule |= _card_games_among_pastimes(others, _bodies(doc, in_tier), cards, knowledge, gaz,
+    by_rule |= _card_games_among_pastimes(others, _bodies(doc, in_tier), context, by_name,
                                           _last_known(in_tier, matched), lambda c: _tier(c, levels))
     if not features:
         return [TierHeading(c, {}, c.start in by_rule) for c in names]
     bodies = _bodies(doc, [c for c in in_tier if c.start in matched or c in names])
     last_game = _last_known(in_tier, matched)
-    context = FeatureContext(words, cards, knowledge, gaz)
     tier_facts = _tier_facts(in_tier, names, matched, levels)
     return [TierHeading(c, heading_features(context, c, bodies[c.start], last_game.get(c.start), tier_facts[c.start],
                                             framed(c.start) or flat_frame(c.start),
@@ -235,8 +235,8 @@ def _keyed_frame(doc, in_tier: list[Candidate], matched: dict[int, str], by_name
         key_suffixes(texts[c.start]) & shared[tier_of(c)])
 
 
-def _card_games_among_pastimes(heads: list[Candidate], spans: dict[int, str], cards, knowledge, gaz, last_game,
-                               tier_of) -> set[int]:
+def _card_games_among_pastimes(heads: list[Candidate], spans: dict[int, str], context: FeatureContext, by_name,
+                               last_game, tier_of) -> set[int]:
     """Starts of unknown headings that are card games in a tier where cards are the exception (a
     book of pastimes: "Hat and Cards", "Prophecies and Characteristics" among Tug of War and
     Charades). There a part whose lead names cards again and again and speaks of a game early
@@ -247,10 +247,9 @@ def _card_games_among_pastimes(heads: list[Candidate], spans: dict[int, str], ca
     laws or hints: "SHUFFLING. 1.--The pack must be …"), a value of an element that is no title
     element (an app's string "左ききモード" among its settings). `spans`: each heading's part, up
     to the next heading of its tier."""
-    context = FeatureContext(None, cards, knowledge, gaz)
-    by_name = conventions_of(knowledge).by_name
+    gaz = context.gaz
     # cards named again and again, not a tally card or a card with a word on it
-    carded = {c.start for c in heads if len(cards.findall(spans[c.start][:LEAD_CHARS])) >= CARDS_SAID}
+    carded = {c.start for c in heads if len(context.card_words.findall(spans[c.start][:LEAD_CHARS])) >= CARDS_SAID}
     per_tier: dict[tuple, list[bool]] = {}
     for c in heads:
         per_tier.setdefault(tier_of(c), []).append(c.start in carded)

@@ -211,18 +211,14 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
         sibling = c.start in siblings and not c.rest.strip()   # a heading on its own, not run in
         # a form of the game stands in its game's tier ("LOO." then "LIMITED LOO."), not in a
         # citation or a caption of another layout (「――『サタデー・ブリッジ』(…出版)」), nor
-        # below the game's heading ("## Blackjack", then "### Payoff of Blackjack": a topic)
+        # below the game's heading ("## Blackjack", then "### Payoff of Blackjack": a topic); a
+        # run-in variant heading stands inside its game's part ("_=MISERY BRIDGE.=_ Another …")
+        in_tier = not c.rest.strip() and c.convention == game_convention \
+            and levels.get((c.start, c.convention)) == game_level and not _opens_variations(c.text, knowledge)
         variant = variant_parent(c.text, current_game, knowledge, gaz) \
-            if not c.rest.strip() and not structural and c.convention == game_convention \
-            and levels.get((c.start, c.convention)) == game_level and not _opens_variations(c.text, knowledge) else None
+            if not structural and (in_tier or c.variants_only) else None
         if variant:  # "SHORT WHIST." inside Whist: the most specific name, a form of the game
             game = provisional_game(variant[0], doc.language, knowledge.languages, variant[1])
-            provisional.setdefault(game.id, game)
-            headings.append(Heading(c, "variant", game.id, f"{c.convention}+named-variant", True))
-            continue
-        run_in = variant_parent(c.text, current_game, knowledge, gaz) if c.variants_only and not structural else None
-        if run_in:   # "_=MISERY BRIDGE.=_ Another variety …" in Bridge: a form of it, run in
-            game = provisional_game(run_in[0], doc.language, knowledge.languages, run_in[1])
             provisional.setdefault(game.id, game)
             headings.append(Heading(c, "variant", game.id, f"{c.convention}+named-variant", True))
             continue
