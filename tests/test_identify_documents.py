@@ -510,3 +510,48 @@ def test_a_game_heading_whose_stop_the_typesetter_dropped_is_still_a_heading():
     assert games == ["cassino", "piquet", "whist", "spoil-five", "napoleon"]
     # a capitals line that names no game, or a text whose games are not in capitals, gains nothing
     assert "spoil-five" not in [g for _, g in top_games(text.replace("SPOIL-FIVE", "VARIATIONS"), "en")]
+
+
+def test_a_site_menu_around_a_navigation_line_is_chrome_and_the_title_over_the_rules_names_the_game():
+    # the site's name, its menu ("Главная" is a navigation line), then the page's own title
+    text = ("Покер\n\n\n    Библиотека\n\nГлавная\n\nИстория карт\n\nИгры\n\nПасьянсы\n\nСловарь\n\n\n"
+            "        Простак\n\nПасьянс раскладывается одной полной колодой из 52 карт. В начале игры "
+            "выкладывают восемь карт.\n")
+    seg = segmentation(text, "ru")
+    assert [g.names.ru for g in seg.provisional] == ["Простак"]
+    assert [g for _, g in top_games(text, "ru")] == [seg.provisional[0].id]
+    # a short heading over prose ends the menu; without a navigation line there is no menu
+    doc, _ = ingest(ManifestEntry(id="t", file="t.txt", language="ru", title="T"), text.encode(),
+                    path="t.txt", languages=KNOWLEDGE.languages)
+    (menu,) = [b for b in doc.boilerplate if b.kind == "site_menu"]
+    assert text[menu.start:menu.end].startswith("Покер") and text[menu.start:menu.end].endswith("Словарь")
+    plain = "Правила\n\nИгроки\n\nКолода\n\nСдача\n\nИграют вдвоём колодой в 36 карт.\n"
+    doc, _ = ingest(ManifestEntry(id="t", file="t.txt", language="ru", title="T"), plain.encode(),
+                    path="t.txt", languages=KNOWLEDGE.languages)
+    assert not [b for b in doc.boilerplate if b.kind == "site_menu"]
+
+
+def test_a_games_name_that_is_a_term_of_the_game_the_text_opens_on_is_that_term():
+    # «вист» is the defenders' call of Preferans: a table of Preferans payments is Preferans
+    text = ("Таблица 19. Таблица отношений выигрыша и проигрыша в дореволюционном классическом "
+            "преферансе, по всем играм и мастям.\n\nИгра | Выигрыш | Плата вистам |\n"
+            "Вист на игру прямую | 4 |\nВист на игру прикупную | 2 |\nВист на шесть | 1 |\n")
+    assert [g for _, g in top_games(text, "ru")] == ["preference"]
+
+
+def test_a_compared_cue_after_a_list_of_names_covers_each_name():
+    # 「ブラックジャックや七点半と違って」: Blackjack is compared, not the text's game
+    text = ("九点半\n\n九点半のルール説明から始めます。人数は3人からです。使用カードは52枚です。\n"
+            "ただしブラックジャックや七点半と違って、このゲームではディーラーが有利です。\n")
+    seg = segmentation(text, "ja")
+    assert [g.names.ja for g in seg.provisional] == ["九点半"]
+
+
+def test_a_title_line_naming_a_known_game_with_a_qualifier_is_that_games_form():
+    text = ("Fool figured\n\nNumber of decks: 1\nNumber of players: 2 - 6\n"
+            "The deck is shuffled and each player is dealt 6 cards.\n")
+    seg = segmentation(text, "en")
+    (game,) = seg.provisional
+    assert game.names.en == "Fool figured" and game.parent == "durak"
+    # the known name alone, or with title words, is the known game
+    assert [g for _, g in top_games("Durak card game rules\n\nEach player is dealt 6 cards.\n", "en")] == ["durak"]

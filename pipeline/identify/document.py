@@ -215,9 +215,18 @@ def _compared(knowledge, lang: str, text: str, a: int, b: int) -> bool:
         return knowledge.compiled(("naming_compared", kind, lang), lambda: compile_pattern(
             "|".join(f"(?:{w})" for w in getattr(knowledge.languages[lang].profile.attribution, kind)) or "(?!)",
             flags=regex.IGNORECASE))
+    def listed_after() -> BudgetedPattern:   # the cue after more names of a list: "…や七点半と違って"
+        attribution = knowledge.languages[lang].profile.attribution
+        joined = "|".join(f"(?:{w})" for w in attribution.coordinators)
+        cue = "|".join(f"(?:{w})" for w in attribution.compared_after)
+        return compile_pattern(f"(?:(?:{joined})\\s*[^\\s。、，,.!?！？]{{1,16}}?\\s*){{1,3}}(?:{cue})"
+                               if joined and cue else "(?!)", flags=regex.IGNORECASE)
+
     window = text[max(0, a - COMPARED_REACH):a]
     before = [m for m in words("compared_before").finditer(window) if len(window[m.end():].split()) <= 2]
-    return bool(before) or bool(words("compared_after").match(text[b:b + COMPARED_REACH].lstrip()))
+    after = text[b:b + COMPARED_REACH].lstrip()
+    return bool(before) or bool(words("compared_after").match(after)) \
+        or bool(knowledge.compiled(("naming_compared_list", lang), listed_after).match(after))
 
 
 def _title_agreed(index, doc, start: int, end: int, named_lines: list[tuple[int, str]],
@@ -249,7 +258,25 @@ def _uncompared_mentions(knowledge, index, body: str, lang: str) -> dict[str, in
     for gid, a, b in index.mention_spans(folded, card_words=False):
         if not _compared(knowledge, lang, folded, a, b):
             counts[gid] = counts.get(gid, 0) + 1
+    lead = {g for g, _, _ in index.mention_spans(folded[:LEAD_CHARS], card_words=False)}
+    for gid, owners in _term_games_named(knowledge, index).items():
+        # "вист" in a text that opens on Preferans is its defenders' call, not the game Whist
+        if gid in counts and any(owner in knowledge.family_line(g) for g in lead for owner in owners):
+            del counts[gid]
     return counts
+
+
+def _term_games_named(knowledge, index) -> dict[str, set[str]]:
+    """game id -> the games in which that game's name is a term of play (terms.yaml `games`)."""
+    def build():
+        out: dict[str, set[str]] = {}
+        for term in knowledge.terms.terms:
+            for word in term.all_words() if term.games else ():
+                m = index.match(str(word), allow_prefix=False)
+                if m and m.method == "exact" and m.game_id not in term.games:
+                    out.setdefault(m.game_id, set()).update(term.games)
+        return out
+    return knowledge.compiled(("term_games_named",), build)
 
 
 def _naming(knowledge, index, body: str, lang: str) -> tuple[str | None, str | None, int] | None:
@@ -404,6 +431,9 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if gid:
             lead = doc.normalized[doc.norm_index(start):doc.norm_index(min(end, start + LEAD_CHARS * 2))]
             specific = _quoted_member(index, knowledge, lead, gid)
+            qualified = None if specific else _qualified_name(index, lines[0][1], gid)
+            if qualified:
+                return DocumentGame(None, qualified, "title-line", lines[0][0], gid)
             return DocumentGame(specific or gid, None, "title-line", lines[0][0])
     body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
     for a, b in entries:  # contents lists name every game: blank them out (same length: offsets hold)
@@ -509,6 +539,15 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
 
 
 _TITLE_LEAD = compile_pattern(r"\s+[—–|]\s+")
+
+
+def _qualified_name(index, line: str, gid: str) -> str | None:
+    """The name of a title line that is a known game's name with a word that qualifies it ("Fool
+    figured", "Figured Durak"): the most specific name, a form of that game."""
+    own = index.plausible_name(index.without_title_words(index.name_part(line)))
+    if not own or len(_WORDS.findall(own)) > 3 or _known(index, own, prefix=False):
+        return None
+    return own if gid in (index.games_named_in(own) or index.games_within(own)) else None
 
 
 def _declared_name(index, title: str) -> str | None:

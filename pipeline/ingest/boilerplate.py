@@ -28,6 +28,11 @@ TAIL_LINES, TAIL_CHARS = 12, 1_500
 LICENCE_LINES, LICENCE_CHARS = 800, 60_000
 _LINK_LINE = compile_pattern(r"(?:<?(?:https?://|www\.)\S+>?\s*)+")
 _WARNING = "a trailer-like line in the middle of the text was kept as body"
+# A site's menu: the lines next to a navigation line ("Главная", "Home") that are the labels of
+# links (a word or three, no sentence), with nothing but blank lines between them. A short line
+# over prose is a heading, not a menu entry: the menu ends before it.
+MENU_ITEM_CHARS, MENU_ITEM_WORDS, MENU_MIN_ITEMS = 40, 3, 4
+_SENTENCE_MARK = compile_pattern(r"[.!?。:;,、]")
 
 
 def _compiled(languages) -> dict[str, list[BudgetedPattern]]:
@@ -100,6 +105,41 @@ def _place_ending_cues(text: str, spans: list[tuple[str, int, int]]) -> tuple[li
     return out, closing_end
 
 
+def _menu_spans(text: str, spans: list[tuple[str, int, int]]) -> list[tuple[str, int, int]]:
+    """`site_menu` spans: the runs of link labels around each whole-line `site_chrome` span."""
+    lines = []
+    pos = 0
+    for m in [*LINE_END.finditer(text), None]:
+        stop = len(text) if m is None else m.start()
+        body = text[pos:stop].strip()
+        if body:
+            lead = pos + len(text[pos:stop]) - len(text[pos:stop].lstrip())
+            lines.append((lead, lead + len(body), body))
+        pos = len(text) if m is None else m.end()
+
+    def item(j: int) -> bool:
+        body = lines[j][2]
+        return len(body) <= MENU_ITEM_CHARS and len(body.split()) <= MENU_ITEM_WORDS \
+            and not _SENTENCE_MARK.search(body)
+
+    def entry(j: int) -> bool:    # a label whose next line is a label too (or nothing): no heading
+        return item(j) and (j + 1 == len(lines) or item(j + 1))
+
+    chrome = [(s, e) for k, s, e in spans if k == "site_chrome"]
+    out = []
+    for i, (a, b, _) in enumerate(lines):
+        if not any(s <= a and b <= e for s, e in chrome) or not entry(i):
+            continue
+        lo, hi = i, i
+        while lo > 0 and entry(lo - 1):
+            lo -= 1
+        while hi + 1 < len(lines) and entry(hi + 1):
+            hi += 1
+        if hi - lo + 1 >= MENU_MIN_ITEMS:
+            out.append(("site_menu", lines[lo][0], lines[hi][1]))
+    return out
+
+
 def find_boilerplate(original: str, normalized: str, seg_norm: list[int], seg_orig: list[int],
                      seg_olen: list[int], line_starts: list[int], languages) -> list[BoilerplateSpan]:
     """Match the patterns on the normalized view; report spans in ORIGINAL offsets."""
@@ -113,6 +153,7 @@ def find_boilerplate(original: str, normalized: str, seg_norm: list[int], seg_or
             for m in pat.finditer(normalized):
                 if m.end() > m.start():
                     spans.append((kind, *view.orig_span(m.start(), m.end())))
+    spans += _menu_spans(original, spans)
     spans = sorted(set(spans), key=lambda t: (t[1], t[2], t[0]))
     first_start = min((s for k, s, _ in spans if k == "gutenberg_start"), default=None)
     if first_start is not None and original[:first_start].strip():

@@ -136,9 +136,13 @@ class SectionPatterns(ProfileModel):
 class Attribution(ProfileModel):
     compared_before: Patterns = Field(default_factory=list)   # "like Whist"
     compared_after: Patterns = Field(default_factory=list)    # "ホイストと同様"
+    # the words joining names in a list: a compared_after cue after the list's last name covers
+    # every name of it ("ブラックジャックや七点半と違って")
+    coordinators: Patterns = Field(default_factory=list)
     subject_copula: Patterns = Field(default_factory=list)    # "X — это", "X is a"
 
-    _patterns = field_validator("compared_before", "compared_after", "subject_copula")(_check_patterns)
+    _patterns = field_validator("compared_before", "compared_after", "coordinators",
+                                "subject_copula")(_check_patterns)
 
 
 class RankGroup(ProfileModel):
