@@ -555,3 +555,26 @@ def test_a_title_line_naming_a_known_game_with_a_qualifier_is_that_games_form():
     assert game.names.en == "Fool figured" and game.parent == "durak"
     # the known name alone, or with title words, is the known game
     assert [g for _, g in top_games("Durak card game rules\n\nEach player is dealt 6 cards.\n", "en")] == ["durak"]
+
+
+def test_a_known_games_name_with_its_familys_name_is_that_game():
+    text = "# Texas Holdem poker rules\n\nThe dealer shuffles a 52-card deck. Each player is dealt two cards.\n"
+    assert [g for _, g in top_games(text, "en")] == ["texas-hold-em"]
+
+
+def test_a_language_switcher_and_a_repository_file_name_are_no_games():
+    text = ("MENU\nChange language:\nPL\nEN\nGather two to six players.\nPrepare a deck of 36 cards.\n"
+            "The person dealing gives each player six cards face down.\n")
+    assert segmentation(text, "en").provisional == []
+    text = "readme\n-\nDeck\n- 52 cards\n- Shuffle\n- Draw a card\n"
+    assert segmentation(text, "en").provisional == []
+
+
+def test_a_shop_listing_is_read_by_its_price_lines_and_only_its_card_games_are_games():
+    text = ("-\nクゥワークル\n¥3,498\n■参加人数:2~4人 色と形の木製ブロックを並べて点数を獲得します。\nMORE -\n"
+            "ストンプル\n¥5,280\n■参加人数:2~6人 盤面のビー玉を落とすゲームです。\nMORE -\n"
+            "デックスケープ\n¥1,518\n■参加人数:1~6人 カードだけを使用する脱出ゲームです。カードの山を1枚ずつめくります。\n")
+    seg = segmentation(text, "ja")
+    assert [g.names.ja for g in seg.provisional] == ["デックスケープ"]
+    kinds = [(s.kind, s.title) for s in seg.sections if s.level == 0 and s.title]
+    assert ("other", "クゥワークル") in kinds and ("other", "ストンプル") in kinds

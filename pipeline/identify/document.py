@@ -568,11 +568,23 @@ def _named_game(index, named: str, evidence: str, at: int) -> DocumentGame:
     """The game a title form names: a known one, or a provisional one, the variant of the one
     known game its name holds ("Italian Canasta", "итальянская канаста": the most specific name
     is the game, its family line goes through Canasta)."""
-    gid = _known(index, named, prefix=False)
+    gid = _known(index, named, prefix=False) or _with_family_name(index, named)
     if gid:
         return DocumentGame(gid, None, evidence, at)
     inside = index.games_named_in(named) or index.games_within(named)
     return DocumentGame(None, named, evidence, at, parent=inside[0] if len(inside) == 1 else None)
+
+
+def _with_family_name(index, named: str) -> str | None:
+    """The known game a name is with the name of a game above it in its line, and no other
+    word ("Texas Holdem poker", "Klondike Solitaire"): that game, not a form of it."""
+    key = index.name_key(named)
+    for gid in index.games_named_in(named):
+        above = [g for g in index.knowledge.family_line(gid)[1:]]
+        for own in index.keys_of_game(gid):
+            if any(key in (own + k, k + own) for g in above for k in index.keys_of_game(g)):
+                return gid
+    return None
 
 
 def _from_title(index, title: str, evidence: str, at: int) -> DocumentGame | None:

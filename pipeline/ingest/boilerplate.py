@@ -117,18 +117,22 @@ def _menu_spans(text: str, spans: list[tuple[str, int, int]]) -> list[tuple[str,
             lines.append((lead, lead + len(body), body))
         pos = len(text) if m is None else m.end()
 
+    chrome = [(s, e) for k, s, e in spans if k == "site_chrome"]
+
+    def navigation(j: int) -> bool:
+        return any(s <= lines[j][0] and lines[j][1] <= e for s, e in chrome)
+
     def item(j: int) -> bool:
         body = lines[j][2]
-        return len(body) <= MENU_ITEM_CHARS and len(body.split()) <= MENU_ITEM_WORDS \
+        return navigation(j) or len(body) <= MENU_ITEM_CHARS and len(body.split()) <= MENU_ITEM_WORDS \
             and not _SENTENCE_MARK.search(body)
 
     def entry(j: int) -> bool:    # a label whose next line is a label too (or nothing): no heading
-        return item(j) and (j + 1 == len(lines) or item(j + 1))
+        return navigation(j) or item(j) and (j + 1 == len(lines) or item(j + 1))
 
-    chrome = [(s, e) for k, s, e in spans if k == "site_chrome"]
     out = []
-    for i, (a, b, _) in enumerate(lines):
-        if not any(s <= a and b <= e for s, e in chrome) or not entry(i):
+    for i in range(len(lines)):
+        if not navigation(i):
             continue
         lo, hi = i, i
         while lo > 0 and entry(lo - 1):

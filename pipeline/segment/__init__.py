@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.identify.card_text import LEAD_CHARS, played_without_cards_here
+from pipeline.identify.card_text import LEAD_CHARS, card_words, played_without_cards_here
 from pipeline.identify.document import compilation_parts, document_game
 from pipeline.identify.heading_scorer import form
 from pipeline.identify.index import GameIndex, game_index, unnumbered
@@ -105,8 +105,10 @@ def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Co
         m = index.match(c.text, allow_prefix=False)
         if m and not (conventions.by_name[c.convention].runin_name and not _runin_game(m, c, index, knowledge)):
             hits[c.convention] = hits.get(c.convention, 0) + 1
-    return {name for name, n in hits.items()
-            if n >= (conventions.by_name[name].min_game_hits or conventions.min_game_hits)}
+    def least(name: str) -> int:
+        own = conventions.by_name[name].min_game_hits
+        return conventions.min_game_hits if own is None else own
+    return {name for name in {c.convention for c in cands} if hits.get(name, 0) >= least(name)}
 
 
 def heading_candidates(tree: BlockTree, knowledge: Knowledge, declared: list[str] | None = None) -> list[Candidate]:
@@ -225,6 +227,11 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
         if c.game_only and not sibling:
             continue
         named = gaz.plausible_name(c.text) if (convention.provisional_games or sibling) and not structural else None
+        if named and convention.cards_named and not card_words(knowledge).search(_own_text(doc, c, ordered)):
+            # a shop listing's product whose text never names cards: a board game, a toy
+            headings.append(Heading(c, "other", None, f"{c.convention}+no-cards", True))
+            current_game, game_convention, game_level = None, c.convention, levels.get((c.start, c.convention))
+            continue
         if named:  # a name over a summary block that games.yaml lacks: a provisional game
             game = provisional_game(named, doc.language, knowledge.languages)
             provisional.setdefault(game.id, game)
@@ -244,6 +251,13 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
         top_other = kind == "other" and current_game is None and c.convention in ("caps_period", "short_line")
         headings.append(Heading(c, kind or "subsection", None, c.convention, top_other))
     return headings, warnings, list(provisional.values())
+
+
+def _own_text(doc: Document, c: Candidate, ordered: list[Candidate]) -> str:
+    """The text under a heading up to the next heading of its layout (at most LEAD_CHARS)."""
+    end = min([o.start for o in ordered if o.start > c.start and o.convention == c.convention]
+              + [c.end + LEAD_CHARS])
+    return doc.text[c.end:end]
 
 
 def _lead_text(doc: Document, c: Candidate, ordered: list[Candidate], game) -> str:

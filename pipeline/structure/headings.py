@@ -65,6 +65,9 @@ class Convention(BaseModel):
     prev_line_not: BudgetedPattern | None = None
     # a heading of this convention that names no known game is a provisional game
     provisional_games: bool = False
+    # ... only where its own text names cards or packs; else a part that is no game (a shop
+    # listing's board game or toy)
+    cards_named: bool = False
     # a convention of markup: in a markup text (ingest/markup.py) only these are read, its other
     # lines are element contents, not layout
     markup: bool = False
