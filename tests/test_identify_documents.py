@@ -578,3 +578,15 @@ def test_a_shop_listing_is_read_by_its_price_lines_and_only_its_card_games_are_g
     assert [g.names.ja for g in seg.provisional] == ["デックスケープ"]
     kinds = [(s.kind, s.title) for s in seg.sections if s.level == 0 and s.title]
     assert ("other", "クゥワークル") in kinds and ("other", "ストンプル") in kinds
+
+
+def test_a_rules_pages_part_headings_are_no_names():
+    text = ("Card game\n\nGame Rules\n\nObjective\n\nThe objective of the game is to win the most tricks.\n\n"
+            "Setup\n\n- A standard deck of 52 cards is used.\n- 6 cards are dealt to each player.\n")
+    assert segmentation(text, "en").provisional == []
+
+
+def test_a_products_edition_after_its_name_is_no_part_of_the_name():
+    text = ("ザ・ゲーム(オンファイア拡張付) ドイツ語版\n商品の説明\nシンプルなルールの協力系カードゲームです。"
+            "みんなで協力して、2〜99の98枚のカードを全部出し切る事ができればミッション成功です。\n")
+    assert [g.names.ja for g in segmentation(text, "ja").provisional] == ["ザ・ゲーム"]

@@ -474,7 +474,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
     # a line that is a sentence ("Deal all cards.") names nothing: a name is a phrase
     named_lines = [(at, line) for at, line in lines if not (_CLOSED.search(line) and len(_WORDS.findall(line)) >= 3)]
     if named_lines:  # a title line that is a name, in a text that calls it a card game at once
-        named = index.plausible_name(index.name_part(named_lines[0][1]))
+        named = index.plausible_name(index.without_trailing_words(index.name_part(named_lines[0][1])))
         cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])
         if named and cue and len(_WORDS.findall(named)) <= 3:
             return DocumentGame(None, named, "title-line", named_lines[0][0])
@@ -507,7 +507,7 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
             return DocumentGame(best, None, "mentions", start)
     for at_line, line in [*_title_agreed(index, doc, start, end, named_lines, declared_title), *named_lines[:1]]:
         # a name over rules: the text under the title line counts cards or packs at once
-        named = index.plausible_name(index.name_part(line))
+        named = index.plausible_name(index.without_trailing_words(index.name_part(line)))
         after = doc.normalized[doc.norm_index(at_line):doc.norm_index(min(end, at_line + CUE_CHARS))]
         if named and len(_WORDS.findall(named)) <= 3 and rule_words(knowledge).search(after):
             return _named_game(index, named, "title-line", at_line)

@@ -315,6 +315,14 @@ class GameIndex:
         forms = self.dictionary_words(word)
         return word.casefold() in self._not_names or bool(forms) and all(f in self._not_names for f in forms)
 
+    def without_trailing_words(self, name: str) -> str:
+        """`name` without the words after it that are no names ("ザ・ゲーム ドイツ語版": its
+        edition); a word before it may qualify it ("Simple Durak") and stays."""
+        words = name.split()
+        while len(words) > 1 and words[-1].casefold().strip(".,!?") in self._not_names:
+            words.pop()
+        return " ".join(words)
+
     def _without_wrapping_words(self, name: str) -> str:
         """`name` without leading or trailing words that are no names ("online", "онлайн")."""
         words = name.split()
