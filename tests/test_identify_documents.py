@@ -581,8 +581,8 @@ def test_a_shop_listing_is_read_by_its_price_lines_and_only_its_card_games_are_g
 
 
 def test_a_rules_pages_part_headings_are_no_names():
-    text = ("Card game\n\nGame Rules\n\nObjective\n\nThe objective of the game is to win the most tricks.\n\n"
-            "Setup\n\n- A standard deck of 52 cards is used.\n- 6 cards are dealt to each player.\n")
+    text = ("Objective\n\nThe objective of the card game is to win the most tricks. A standard deck of 52 "
+            "cards is used.\n\nSetup\n\n- 6 cards are dealt to each player.\n")
     assert segmentation(text, "en").provisional == []
 
 
@@ -590,3 +590,12 @@ def test_a_products_edition_after_its_name_is_no_part_of_the_name():
     text = ("ザ・ゲーム(オンファイア拡張付) ドイツ語版\n商品の説明\nシンプルなルールの協力系カードゲームです。"
             "みんなで協力して、2〜99の98枚のカードを全部出し切る事ができればミッション成功です。\n")
     assert [g.names.ja for g in segmentation(text, "ja").provisional] == ["ザ・ゲーム"]
+
+
+def test_a_card_trick_under_a_common_word_name_of_the_registry_is_no_game():
+    trick = ("Take the four kings and two knaves out of a pack of cards, and spread the kings only before "
+             "the audience, in order that it may be seen that they are the kings. " * 3)
+    played = ("Deal the whole pack; the four kings are laid out as foundations and built up in suit. " * 4)
+    text = f"WHIST.\n\nFour players; a pack of 52 cards.\n\nTHE FOUR KINGS.\n\n{trick}\n\nPIQUET.\n\n{played}\n"
+    games = [g for _, g in top_games(text, "en")]
+    assert "betsy-ross" not in games and games[0] == "whist" and games[-1] == "piquet"

@@ -29,3 +29,12 @@ def played_without_cards_here(knowledge, game_id: str, body: str) -> bool:
     if game is None or game.family in (*data.non_card_families, *data.cardless_families):
         return False
     return len(body.strip()) >= MIN_SILENT_CHARS and not card_words(knowledge).search(body)
+
+
+def performed_here(knowledge, body: str) -> bool:
+    """A part that speaks of an audience or a performer (every profile's `names.performance`):
+    a card trick, shown, not a game played (the caller asks it of a common-word name)."""
+    def build():
+        words = knowledge.languages.all_patterns(lambda p: p.names.performance)
+        return compile_pattern("(?i)" + "|".join(f"(?:{w})" for w in words) if words else "(?!)")
+    return bool(knowledge.compiled(("performance",), build).search(body))

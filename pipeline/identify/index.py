@@ -130,6 +130,7 @@ class GameIndex:
         # letters folded in names (ё written е): every profile's `fold`
         self._folds = [(a, b) for lang in languages for a, b in lang.profile.fold.items()]
         self._not_names = {w.casefold() for w in languages.all_patterns(lambda p: p.names.not_names)}
+        self._editions = {w.casefold() for w in languages.all_patterns(lambda p: p.names.editions)}
         self._clause = compile_pattern("|".join(languages.all_patterns(lambda p: p.names.clause)) or "(?!)")
         self._key_memo: dict[str, str] = {}
         self._reading_memo: dict[str, str] = {}
@@ -316,10 +317,9 @@ class GameIndex:
         return word.casefold() in self._not_names or bool(forms) and all(f in self._not_names for f in forms)
 
     def without_trailing_words(self, name: str) -> str:
-        """`name` without the words after it that are no names ("ザ・ゲーム ドイツ語版": its
-        edition); a word before it may qualify it ("Simple Durak") and stays."""
+        """`name` without the edition words after it ("ザ・ゲーム ドイツ語版")."""
         words = name.split()
-        while len(words) > 1 and words[-1].casefold().strip(".,!?") in self._not_names:
+        while len(words) > 1 and words[-1].casefold().strip(".,!?") in self._editions:
             words.pop()
         return " ".join(words)
 

@@ -88,6 +88,8 @@ class Names(ProfileModel):
     # words a title may wrap that are not a game's name ("Правила игр", "Card Games Rules"),
     # in their dictionary form
     not_names: list[str] = Field(default_factory=list)
+    # a product's edition written after its name (「X ドイツ語版」, "X Deluxe Edition"): no part of it
+    editions: list[str] = Field(default_factory=list)
     # what makes a short line a clause, not a name: a case particle between two words
     # (「ポーカーが主題」, 「ポーカーを題材にした映画」); a name is a noun phrase
     clause: Patterns = Field(default_factory=list)
@@ -102,12 +104,16 @@ class Names(ProfileModel):
     # constructions that give a game its name in running text (group `name`): "a game called
     # X", "I call it X", 「X」という遊び, "игра под названием «X»"
     naming: Patterns = Field(default_factory=list)
+    # words of a card trick performed before onlookers ("spread the kings before the audience"):
+    # a part under a common-word name of the registry ("THE FOUR KINGS.") that uses them is a
+    # trick, not the game
+    performance: Patterns = Field(default_factory=list)
     # names are also compared by how they sound, the tokenizer's reading (a Japanese name is
     # written in kanji or in kana: 7並べ, 7ならべ; ババ抜き, ばばぬき)
     by_reading: bool = False
 
     _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase",
-                                "game_words", "clause", "name_labels", "naming")(_check_patterns)
+                                "game_words", "clause", "name_labels", "naming", "performance")(_check_patterns)
 
     @field_validator("title_forms", "naming")
     @classmethod

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pipeline.identify.card_text import LEAD_CHARS, card_words, played_without_cards_here
+from pipeline.identify.card_text import LEAD_CHARS, card_words, performed_here, played_without_cards_here
 from pipeline.identify.document import compilation_parts, document_game
 from pipeline.identify.heading_scorer import form
 from pipeline.identify.index import GameIndex, game_index, unnumbered
@@ -202,9 +202,13 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
                 continue
             game = knowledge.by_id[m.game_id]
             # a name that is also an everyday word ("Giant") over text that never names cards
-            if gaz.is_common_key(m.key) and played_without_cards_here(knowledge, m.game_id,
-                                                                      _lead_text(doc, c, ordered, game)):
+            lead = _lead_text(doc, c, ordered, game) if gaz.is_common_key(m.key) else ""
+            if lead and played_without_cards_here(knowledge, m.game_id, lead):
                 headings.append(Heading(c, "subsection", None, f"{c.convention}+no-cards", False))
+                continue
+            if lead and performed_here(knowledge, lead):   # "THE FOUR KINGS.": a card trick
+                headings.append(Heading(c, "other", None, f"{c.convention}+performed", True))
+                current_game, game_convention, game_level = None, c.convention, levels.get((c.start, c.convention))
                 continue
             kind = "variant" if game.parent else "game"
             headings.append(Heading(c, kind, m.game_id, f"{c.convention}+{m.method}", True))
