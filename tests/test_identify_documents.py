@@ -531,30 +531,12 @@ def test_a_site_menu_around_a_navigation_line_is_chrome_and_the_title_over_the_r
     assert not [b for b in doc.boilerplate if b.kind == "site_menu"]
 
 
-def test_a_games_name_that_is_a_term_of_the_game_the_text_opens_on_is_that_term():
-    # «вист» is the defenders' call of Preferans: a table of Preferans payments is Preferans
-    text = ("Таблица 19. Таблица отношений выигрыша и проигрыша в дореволюционном классическом "
-            "преферансе, по всем играм и мастям.\n\nИгра | Выигрыш | Плата вистам |\n"
-            "Вист на игру прямую | 4 |\nВист на игру прикупную | 2 |\nВист на шесть | 1 |\n")
-    assert [g for _, g in top_games(text, "ru")] == ["preference"]
-
-
 def test_a_compared_cue_after_a_list_of_names_covers_each_name():
     # 「ブラックジャックや七点半と違って」: Blackjack is compared, not the text's game
     text = ("九点半\n\n九点半のルール説明から始めます。人数は3人からです。使用カードは52枚です。\n"
             "ただしブラックジャックや七点半と違って、このゲームではディーラーが有利です。\n")
     seg = segmentation(text, "ja")
     assert [g.names.ja for g in seg.provisional] == ["九点半"]
-
-
-def test_a_title_line_naming_a_known_game_with_a_qualifier_is_that_games_form():
-    text = ("Fool figured\n\nNumber of decks: 1\nNumber of players: 2 - 6\n"
-            "The deck is shuffled and each player is dealt 6 cards.\n")
-    seg = segmentation(text, "en")
-    (game,) = seg.provisional
-    assert game.names.en == "Fool figured" and game.parent == "durak"
-    # the known name alone, or with title words, is the known game
-    assert [g for _, g in top_games("Durak card game rules\n\nEach player is dealt 6 cards.\n", "en")] == ["durak"]
 
 
 def test_a_known_games_name_with_its_familys_name_is_that_game():

@@ -258,25 +258,7 @@ def _uncompared_mentions(knowledge, index, body: str, lang: str) -> dict[str, in
     for gid, a, b in index.mention_spans(folded, card_words=False):
         if not _compared(knowledge, lang, folded, a, b):
             counts[gid] = counts.get(gid, 0) + 1
-    lead = {g for g, _, _ in index.mention_spans(folded[:LEAD_CHARS], card_words=False)}
-    for gid, owners in _term_games_named(knowledge, index).items():
-        # "вист" in a text that opens on Preferans is its defenders' call, not the game Whist
-        if gid in counts and any(owner in knowledge.family_line(g) for g in lead for owner in owners):
-            del counts[gid]
     return counts
-
-
-def _term_games_named(knowledge, index) -> dict[str, set[str]]:
-    """game id -> the games in which that game's name is a term of play (terms.yaml `games`)."""
-    def build():
-        out: dict[str, set[str]] = {}
-        for term in knowledge.terms.terms:
-            for word in term.all_words() if term.games else ():
-                m = index.match(str(word), allow_prefix=False)
-                if m and m.method == "exact" and m.game_id not in term.games:
-                    out.setdefault(m.game_id, set()).update(term.games)
-        return out
-    return knowledge.compiled(("term_games_named",), build)
 
 
 def _naming(knowledge, index, body: str, lang: str) -> tuple[str | None, str | None, int] | None:
@@ -431,9 +413,6 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
         if gid:
             lead = doc.normalized[doc.norm_index(start):doc.norm_index(min(end, start + LEAD_CHARS * 2))]
             specific = _quoted_member(index, knowledge, lead, gid)
-            qualified = None if specific else _qualified_name(index, lines[0][1], gid)
-            if qualified:
-                return DocumentGame(None, qualified, "title-line", lines[0][0], gid)
             return DocumentGame(specific or gid, None, "title-line", lines[0][0])
     body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
     for a, b in entries:  # contents lists name every game: blank them out (same length: offsets hold)
@@ -539,15 +518,6 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
 
 
 _TITLE_LEAD = compile_pattern(r"\s+[—–|]\s+")
-
-
-def _qualified_name(index, line: str, gid: str) -> str | None:
-    """The name of a title line that is a known game's name with a word that qualifies it ("Fool
-    figured", "Figured Durak"): the most specific name, a form of that game."""
-    own = index.plausible_name(index.without_title_words(index.name_part(line)))
-    if not own or len(_WORDS.findall(own)) > 3 or _known(index, own, prefix=False):
-        return None
-    return own if gid in (index.games_named_in(own) or index.games_within(own)) else None
 
 
 def _declared_name(index, title: str) -> str | None:
