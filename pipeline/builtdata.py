@@ -95,7 +95,7 @@ class BuiltData:
         path = self.data / name
         try:
             return json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:   # (arrays nested past the stack)
             raise HoyleError(f"{path}: cannot read the built data ({exc})",
                              hint="rebuild it: hoyle build --force") from None
 
@@ -103,7 +103,7 @@ class BuiltData:
         path = self.data / name
         try:
             rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError, RecursionError) as exc:
             raise HoyleError(f"{path}: cannot read the built data ({exc})",
                              hint="rebuild it: hoyle build --force") from None
         for n, row in enumerate(rows, 1):   # one record (a JSON object) per line

@@ -342,3 +342,12 @@ def test_a_jsonl_line_that_is_not_an_object_is_one_line(small_build, tmp_path, c
     (tmp_path / "out" / "data" / "sections.jsonl").write_bytes(content)
     result = CliRunner().invoke(app, ["games", "--corpus", str(small_build / "c"), "--build", str(tmp_path / "out")])
     assert result.exit_code == 2 and "a JSON object was expected" in " ".join(result.output.split()), result.output
+
+
+def test_arrays_nested_past_the_stack_are_a_clear_error(tmp_path):
+    from pipeline.builtdata import BuiltData
+
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "sources.json").write_text("[" * 200_000, encoding="utf-8")
+    with pytest.raises(HoyleError, match="cannot read the built data"):
+        BuiltData(tmp_path)._json("sources.json")
