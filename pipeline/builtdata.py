@@ -157,9 +157,9 @@ class BuiltData:
     def _described(self) -> dict[str, set[str]]:
         """Sources with a game or variant section of each game (from sections.jsonl)."""
         out: dict[str, set[str]] = {}
-        for s in self._jsonl("sections.jsonl"):
-            if s.get("kind") in ("game", "variant") and s.get("game_id"):
-                out.setdefault(s["game_id"], set()).add(s["source_id"])
+        for s in self._records("sections.jsonl", "Section"):   # a damaged record is named, not a KeyError
+            if s.kind in ("game", "variant") and s.game_id:
+                out.setdefault(s.game_id, set()).add(s.source_id)
         return out
 
     def source_count(self, game_id: str) -> int:
