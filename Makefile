@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+# sources are read side by side, one process per core (the output is the same for any number)
+JOBS   ?= $(shell nproc 2>/dev/null || echo 1)
 
 .PHONY: build test test-fast chromium lint eval eval-gate eval-baseline eval-loso train bench bench-suite clean
 
@@ -13,7 +15,7 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 build: $(STAMP)
-	$(BIN)/hoyle build
+	$(BIN)/hoyle build --jobs $(JOBS)
 
 # The whole suite, browser tests included, on both cores (pytest-xdist; the embedded corpus, each
 # unseen set and the site are built once per run and shared by the workers).

@@ -65,17 +65,16 @@ def language_pages(ctx: SiteContext, data_dir: Path, data_files: list[str]) -> d
     return pages
 
 
-def write_pages(ctx: SiteContext, trees: dict[str, Path], data_dir: Path, data_files: list[str]) -> list[str]:
-    """Each UI language's pages into its own docs tree (trees[lang]); returns every page's site path."""
+def write_tree(ctx: SiteContext, lang: str, docs: Path, data_dir: Path, data_files: list[str]) -> list[str]:
+    """One UI language's pages into its own docs tree; returns every page's site path."""
+    local = ctx if lang == ctx.lang else ctx.in_language(lang)
     written = []
-    for lang in UI_LANGUAGES:
-        local = ctx if lang == ctx.lang else ctx.in_language(lang)
-        for site_path, text in language_pages(local, data_dir, data_files).items():
-            path = trees[lang] / site_path[len(local.prefix):]
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-            written.append(site_path)
-    return sorted(written)
+    for site_path, text in language_pages(local, data_dir, data_files).items():
+        path = docs / site_path[len(local.prefix):]
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+        written.append(site_path)
+    return written
 
 
 # the navigation of every language's tree: (ui string key, page)
@@ -94,6 +93,8 @@ def mkdocs_config(lang: str, docs: Path, site_dir: Path) -> dict:
     config["docs_dir"] = str(docs)
     config["site_dir"] = str(site_dir)
     config["theme"]["custom_dir"] = str(SITE_DIR / "overrides")
+    # reader pages (front matter `html_only`) skip Markdown: see site/hooks/html_pages.py
+    config["hooks"] = [str(SITE_DIR / "hooks" / "html_pages.py")]
     config["theme"]["language"] = lang
     up = "../" * root_of(lang).count("/")
     config["extra"]["alternate"] = [{"name": words.text("language_name", code), "lang": code,
@@ -102,38 +103,49 @@ def mkdocs_config(lang: str, docs: Path, site_dir: Path) -> dict:
     return config
 
 
-def run_mkdocs(work: Path, trees: dict[str, Path], site_dir: Path) -> None:
-    """`mkdocs build --strict` of every language's tree at once (one process each), then the
-    other languages' sites moved under the first's (site/ja/, site/ru/)."""
-    env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
-    outputs = {lang: site_dir if not root_of(lang) else work / f"site-{lang}" for lang in trees}
-    procs = {}
-    failed = []
-    try:
-        for lang, docs in trees.items():
-            cfg = work / f"mkdocs-{lang}.yml"
-            cfg.write_text(yaml.safe_dump(mkdocs_config(lang, docs, outputs[lang]), allow_unicode=True,
-                                          sort_keys=False), encoding="utf-8")
-            # (a killed hoyle kills mkdocs too: die_with_parent)
-            procs[lang] = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
-                                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env,
-                                           cwd=work, preexec_fn=die_with_parent)
-        for lang, proc in procs.items():
-            out, _ = proc.communicate()
-            if proc.returncode != 0:
-                failed.append(f"[{lang}] " + "\n".join(out.strip().splitlines()[-15:]))
-    finally:
-        # interrupted (SIGTERM, Ctrl-C): stop every mkdocs before the output's temporary folder is
-        # removed, or one still writing into it leaves it behind
-        for proc in procs.values():
+class MkdocsRuns:
+    """`mkdocs build --strict` of each language's tree in a process of its own, started as soon
+    as that tree is written (the next language's pages are written meanwhile); `finish` waits for
+    all, then moves the other languages' sites under the first's (site/ja/, site/ru/). Leaving
+    the `with` early (an error, SIGTERM, Ctrl-C) stops every mkdocs before the work folder is
+    removed, or one still writing into it leaves it behind."""
+
+    def __init__(self, work: Path, site_dir: Path):
+        self.work, self.site_dir = work, site_dir
+        self.env = dict(os.environ, NO_MKDOCS_2_WARNING="1", DISABLE_MKDOCS_2_WARNING="true")
+        self.procs: dict[str, subprocess.Popen] = {}
+        self.outputs: dict[str, Path] = {}
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        for proc in self.procs.values():
             if proc.poll() is None:
                 proc.kill()
                 proc.wait()
-    if failed:
-        raise HoyleError("mkdocs build --strict failed:\n" + "\n".join(failed), hint="see the messages above")
-    for lang, out in outputs.items():
-        if out != site_dir:
-            shutil.move(str(out), str(site_dir / root_of(lang).rstrip("/")))
+
+    def start(self, lang: str, docs: Path) -> None:
+        out = self.outputs[lang] = self.site_dir if not root_of(lang) else self.work / f"site-{lang}"
+        cfg = self.work / f"mkdocs-{lang}.yml"
+        cfg.write_text(yaml.safe_dump(mkdocs_config(lang, docs, out), allow_unicode=True, sort_keys=False),
+                       encoding="utf-8")
+        # (a killed hoyle kills mkdocs too: die_with_parent)
+        self.procs[lang] = subprocess.Popen([sys.executable, "-m", "mkdocs", "build", "--strict", "-f", str(cfg)],
+                                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                                            env=self.env, cwd=self.work, preexec_fn=die_with_parent)
+
+    def finish(self) -> None:
+        failed = []
+        for lang, proc in self.procs.items():
+            out, _ = proc.communicate()
+            if proc.returncode != 0:
+                failed.append(f"[{lang}] " + "\n".join(out.strip().splitlines()[-15:]))
+        if failed:
+            raise HoyleError("mkdocs build --strict failed:\n" + "\n".join(failed), hint="see the messages above")
+        for lang, out in self.outputs.items():
+            if out != self.site_dir:
+                shutil.move(str(out), str(self.site_dir / root_of(lang).rstrip("/")))
 
 
 def publish(result, data_dir: Path, site_dir: Path, *, segment: bool = True) -> int:
@@ -154,8 +166,12 @@ def publish(result, data_dir: Path, site_dir: Path, *, segment: bool = True) -> 
             shutil.copytree(SITE_DIR / "assets", docs / "assets")
             (docs / "assets" / "search-terms.json").write_text(expansions, encoding="utf-8")
         files = sorted(str(p.relative_to(data_dir)) for p in data_dir.rglob("*") if p.is_file())
-        pages = write_pages(ctx, trees, data_dir, files)
-        run_mkdocs(work, trees, site_dir)
+        pages = []
+        with MkdocsRuns(work, site_dir) as runs:
+            for lang, docs in trees.items():
+                pages += write_tree(ctx, lang, docs, data_dir, files)
+                runs.start(lang, docs)
+            runs.finish()
     finally:
         shutil.rmtree(work, ignore_errors=True)
-    return len(pages)
+    return len(set(pages))

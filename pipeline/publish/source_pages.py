@@ -5,6 +5,7 @@ templates/sources_index.md, templates/source.md and templates/reader.md."""
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from dataclasses import dataclass, field
 
 import regex
@@ -113,7 +114,9 @@ def _line(ctx, doc, n, ls, le, facts, markers, subs) -> Line:
                             tail=tail))
         pos = e + len(tail)
     plain(text[pos:le])
-    on_line = [m for m in markers if ls <= m.start < le]
+    # (markers are in text order: the first at or after the line's start, not a scan of them all)
+    at = bisect_left(markers, ls, key=lambda m: m.start)
+    on_line = [markers[at]] if at < len(markers) and markers[at].start < le else []
     return Line(n=n, sub=any(x.anchor.start == ls for x in subs), page=on_line[0].label if on_line else None,
                 pieces=pieces)
 
@@ -147,7 +150,7 @@ def reader_page(ctx: SiteContext, section) -> str:
                            doc.page_markers, [x for x in subs if ls <= x.anchor.start <= le]))
     original = original_section(ctx, section)
     rows = page_rows(lines, section.page, _plain_lines(ctx, original), original.page) if original else None
-    return ctx.render("reader.md", page=ctx.section_page[section.id], original=original, rows=rows,
+    return ctx.render("reader.md", page=ctx.section_page[section.id], original=original, rows=rows, html_only=True,
                       title=section.title or ctx.t("section_at_line", kind=ctx.section_kind(section.kind),
                                                    n=section.start_line),
                       title_lang=ctx.source_language(section.source_id) if section.title else None,
