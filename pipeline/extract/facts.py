@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 from pipeline.extract.attribution import NEAR, game_named_near, topic_game
 from pipeline.extract.conditions import condition_of
+from pipeline.extract.general import general_statements
 from pipeline.extract.grammars import Grammars
 from pipeline.extract.relations import Around, Draft, apply_relations
 from pipeline.extract.roles import role_of
@@ -45,6 +46,7 @@ class FactMaker:
         self.facts: list[Fact] = []
         self.seen: set[tuple] = set()
         self.said_as_condition: set[int] = set()
+        self.heading_conditions: dict[str, str | None] = {}
 
     def emit(self, top: Section, ns: int, rule, start: int, end: int, facet: str, value,
              per_pack: bool = False, row_condition: str | None = None, into: list | None = None) -> None:
@@ -112,6 +114,8 @@ class FactMaker:
         # a ditto row's own condition ("4 ” 12 ” 4 ”" read as "4 Players, 12 cards each …") first
         condition = row_condition if row_condition not in (None, "said") else \
             condition_of(norm, draft.start, draft.end, g.conditions, self.knowledge.languages[g.lang].numbers)
+        if condition is None and home.section is not top:
+            condition = self.heading_condition(home.section)   # "SOLO WHIST FOR THREE PLAYERS."
         if condition not in (None, "said") and draft.facet == "players":
             return None  # a player count in a condition ("8〜15人の時は") is not the game's player count
         spec = self.knowledge.facets.spec(draft.facet)
@@ -129,6 +133,22 @@ class FactMaker:
         if draft.qualifier is None and home.in_variations and home.game_id in forms:
             draft.qualifier = "alternative"   # under the game's "Variations" heading: one form of it
         return self.conditioned(draft, condition)
+
+    def heading_condition(self, part: Section) -> str | None:
+        """"<n>p" when a part's heading states one player count ("SOLO WHIST FOR THREE PLAYERS.",
+        「3人の場合」, «Игра вчетвером»): the part is the form for that many players, and what it
+        states holds when they play, as a condition in the sentence would say."""
+        if part.id not in self.heading_conditions:
+            title, g = part.title or "", self.g
+            numbers = self.knowledge.languages[g.lang].numbers
+            counts = {numbers.parse(m.group("n")) for m in g.conditions.finditer(title) if m.group("n")} \
+                if g.conditions is not None else set()
+            counts |= {st.value.min for st in general_statements(title, g.statements)
+                       if st.facet == "players" and st.value.min == st.value.max}
+            counts.discard(None)
+            n = next(iter(counts)) if len(counts) == 1 else None
+            self.heading_conditions[part.id] = f"{n}p" if n and f"{n}p" in self.knowledge.facets.qualifiers else None
+        return self.heading_conditions[part.id]
 
     def conditioned(self, draft: Draft, condition: str | None) -> Draft | None:
         """"If there are four players, six cards are dealt to each": the fact holds when 4 play
