@@ -324,9 +324,24 @@ def _label_statements(text: str, grammar: StatementGrammar) -> list[Statement]:
             hi = parse(v.group("hi")) if v.group("hi") else None
             # "Number of players: 3+", "人数: 2人以上": a lower bound, as in a sentence
             open_ = bool(v.groupdict().get("open")) or bool(grammar.open_after.match(m.group("value"), v.end()))
-            for value, qualifier in _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_):
-                out.append(Statement(m.start(), m.start("value") + v.end(), facet, value, qualifier))
+            values = _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_)
+            end = m.start("value") + v.end()
+            values, added_to, summed = _with_jokers(facet, values, text, end, grammar)
+            for value, qualifier in values:
+                out.append(Statement(m.start(), added_to or end, facet, value, qualifier, summed))
     return out
+
+
+def _with_jokers(facet: str, values: list, text: str, at: int, grammar: StatementGrammar) -> tuple[list, int | None, bool]:
+    """A count of cards and the jokers added after it ("52枚一組+ジョーカー2枚", "52 cards plus two
+    jokers", "Количество карт: 52 плюс 2 джокера"): the jokers are in play too. Returns the
+    values, where the jokers end (None when none were added) and whether jokers follow."""
+    plus = grammar.jokers_added.match(text, at) if facet in grammar.summed else None
+    if plus and len(values) == 1 and isinstance(values[0][0], int):
+        added = grammar.numbers.parse(plus.group("j") or plus.group("j2"))
+        if added and grammar.facets.within(facet, values[0][0] + added):
+            return [(values[0][0] + added, values[0][1])], plus.end(), True
+    return values, None, bool(plus)
 
 
 def _number_statements(sentence: str, m, masked: str, others: list[tuple[int, int]],
@@ -353,13 +368,9 @@ def _number_statements(sentence: str, m, masked: str, others: list[tuple[int, in
     # "from 2", "2名以上", "2 игрока и более": a lower bound, no count of players
     open_ = bool(m.groupdict().get("open")) or bool(grammar.open_after.match(sentence, m.end()))
     values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, open_)
-    plus = grammar.jokers_added.match(sentence, m.end()) if facet in grammar.summed else None
-    if plus and len(values) == 1 and isinstance(values[0][0], int):
-        # "52枚一組+ジョーカー2枚", "52 cards plus two jokers": the jokers are in play too
-        added = parse(plus.group("j") or plus.group("j2"))
-        if added and grammar.facets.within(facet, values[0][0] + added):
-            values, y = [(values[0][0] + added, values[0][1])], max(y, plus.end())
-    return out + [Statement(x, y, facet, value, qualifier or option, bool(plus)) for value, qualifier in values]
+    values, added_to, summed = _with_jokers(facet, values, sentence, m.end(), grammar)
+    y = max(y, added_to) if added_to else y
+    return out + [Statement(x, y, facet, value, qualifier or option, summed) for value, qualifier in values]
 
 
 def _pack_statements(m, unit: str | None, grammar: StatementGrammar) -> list[Statement]:
