@@ -25,7 +25,12 @@ def installed(tmp_path_factory):
     are this environment's); the checkout is not on the path."""
     tmp = tmp_path_factory.mktemp("pkg")
     wheels = tmp / "wheels"
-    built = subprocess.run([sys.executable, "-m", "pip", "wheel", str(ROOT), "--no-deps", "-w", str(wheels), "-q"],
+    # built from a copy: setuptools writes its build/ into the tree it builds, where the checkout
+    # keeps `make build`'s output (which then refuses a folder holding files hoyle did not write)
+    src = tmp / "src"
+    shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(".git", ".venv", "build", "*.egg-info", "*-cache",
+                                                             ".pytest_cache", ".hypothesis", "__pycache__"))
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", str(src), "--no-deps", "-w", str(wheels), "-q"],
                            capture_output=True, text=True, cwd=tmp)
     if built.returncode != 0 and "Could not find a version" in built.stderr:
         pytest.skip("no package index to fetch the build backend from")
