@@ -322,36 +322,14 @@ def _label_statements(text: str, grammar: StatementGrammar) -> list[Statement]:
             if not v:
                 continue
             hi = parse(v.group("hi")) if v.group("hi") else None
-            value_end = v.end()
-            if hi is None and grammar.facets.spec(facet).type == "range":
-                # "Players: 2, 3, 4, 6": the counts listed, from the first to the last
-                listed, list_end = _listed_counts(m.group("value"), v.end(), grammar)
-                if listed and listed[-1] > parse(v.group("lo")) and listed == sorted(listed):
-                    hi, value_end = listed[-1], list_end
             # "Number of players: 3+", "人数: 2人以上": a lower bound, as in a sentence
             open_ = bool(v.groupdict().get("open")) or bool(grammar.open_after.match(m.group("value"), v.end()))
             values = _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_)
-            end = m.start("value") + value_end
+            end = m.start("value") + v.end()
             values, added_to, summed = _with_jokers(facet, values, text, end, grammar)
             for value, qualifier in values:
                 out.append(Statement(m.start(), added_to or end, facet, value, qualifier, summed))
     return out
-
-
-_LIST_COMMA = compile_pattern(r"[ \t]*[,、，][ \t]*")
-
-
-def _listed_counts(value: str, at: int, grammar: StatementGrammar) -> tuple[list[int], int]:
-    """The counts a label's value goes on listing after its first, comma after comma ("2, 3, 4,
-    6", 「3、4、5人」), and where the list ends."""
-    out = []
-    while comma := _LIST_COMMA.match(value, at):
-        n = grammar.any_number.match(value, comma.end())
-        if not n or grammar.numbers.parse(n.group()) is None:
-            break
-        out.append(grammar.numbers.parse(n.group()))
-        at = n.end()
-    return out, at
 
 
 def _with_jokers(facet: str, values: list, text: str, at: int, grammar: StatementGrammar) -> tuple[list, int | None, bool]:
