@@ -89,3 +89,48 @@ def test_a_quote_the_text_repeats_is_expected_at_each_of_its_places():
     second = {"game_id": "b", "facet": "packs", "value": 2, "anchor": {"line": 5}}
     assert found_at(second, g) and not found_at({**second, "game_id": "a"}, g)
     assert not found_at({**second, "anchor": {"line": 9}}, g)
+
+
+@pytest.mark.parametrize("lang, line, expected", [
+    # several items on one line, cut at slashes or semicolons
+    ("ja", "三光 5点／四光 8点／五光 10点", [("三光", 5), ("四光", 8), ("五光", 10)]),
+    ("en", "Royal marriage 40 points; common marriage 20 points", [("Royal marriage", 40), ("common marriage", 20)]),
+    # a printed table's column gap or dot leaders, the row ending in a full stop
+    ("en", "For a flush in hand                4 points.", [("For a flush in hand", 4)]),
+    ("en", "Last trick ............ 10 points.", [("Last trick", 10)]),
+    # a table row whose later cells describe the item at length
+    ("ja", "| 猪鹿蝶 | 5点 | 萩に猪、紅葉に鹿、牡丹に蝶の三枚がそろった場合の役 |", [("猪鹿蝶", 5)]),
+])
+def test_lists_leaders_and_long_rows_are_read_item_by_item(lang, line, expected):
+    assert _lines(line + "\n", lang) == expected
+
+
+@pytest.mark.parametrize("lang, line", [
+    ("en", "A face card shows 2 points, and a pip card shows 10 points"),   # one sentence
+    ("en", "The winner scores 5 points."),    # a sentence's full stop, no table layout
+    ("en", "Whist ............ 45"),           # a contents line: a page number, no points
+])
+def test_a_sentence_and_a_contents_line_are_no_list_of_items(lang, line):
+    assert _lines(line + "\n", lang) == []
+
+
+def test_a_line_of_spaces_and_words_stays_within_the_pattern_budget():
+    """A line padded with many spaces (a table of credits) once took the grammar over a second,
+    ran over the pattern budget and disabled scoring lines for the rest of its source: the
+    spaces of a gap are now matched once (possessive, atomic), not tried at every split."""
+    from pipeline.patterns import pattern_budget
+    grammar = score_line_grammar(KNOWLEDGE.languages["en"], vocabulary(KNOWLEDGE))
+    line = " " * 50 + '"Support library for a better design"' + " " * 40 + "\n"
+    with pattern_budget() as budget:
+        assert score_lines(line * 5 + "Flush: 5 points\n", grammar)[0].value == 5
+    assert not budget.timeouts and not budget.disabled_origins
+
+
+def test_the_item_is_named_by_its_last_words_or_by_the_line_above():
+    from pipeline.extract.score_lines import item_above
+    en, ja = KNOWLEDGE.languages["en"], KNOWLEDGE.languages["ja"]
+    assert line_item("For a pair royal", en, KNOWLEDGE.facets.item_names("en")) == "pair_royal"
+    text = "■五光\n\n光札を五枚すべて集める：10点\n"
+    assert item_above(text, text.index("光札を"), KNOWLEDGE.facets.item_names("ja")) == "five_brights"
+    assert item_above("説明\n" + text[4:], 3, KNOWLEDGE.facets.item_names("ja")) is None
+    assert line_item("光札を五枚すべて集める", ja, KNOWLEDGE.facets.item_names("ja")) != "five_brights"

@@ -18,7 +18,7 @@ from pipeline.extract.merge import merge_players, merge_statements, resolve_over
 from pipeline.extract.points import point_statements, table_statements
 from pipeline.extract.rules import rules_of
 from pipeline.extract.scope import largest_of_a_sentence
-from pipeline.extract.score_lines import line_item, score_lines
+from pipeline.extract.score_lines import item_above, line_item, score_lines
 from pipeline.extract.scripts import in_script, script_runs
 from pipeline.extract.spans import SpanIndex
 from pipeline.extract.variations import family_forms, variations_span
@@ -172,6 +172,8 @@ class DocumentReader:
             a, b = self.doc.orig_span(ns + line.start, ns + line.end)
             if not any(s < b and a < e for s, e in read):
                 item = line_item(line.label, language, self.context.items)
+                if item not in self.context.items.values():
+                    item = item_above(chunk, line.start, self.context.items) or item
                 self.maker.emit(top, ns, self.g.line_rule, line.start, line.end, f"score:{item}", line.value)
 
     def complete_at_face(self, top: Section, ns: int, rest_at_face: list, first: int) -> None:

@@ -46,14 +46,18 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     unit = "|".join(units)
     bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*|\|[ \t]*)?"
     reading = r"(?:[ \t]*[(（][^()（）\n]{1,24}[)）])?"            # 五光 (ごこう)
-    sep = r"[ \t]*(?:[:：=＝…‥・|｜→]+|[-–—]+|\.{2,}|(?=[(（])|(?<=[)）])|[ \t])[ \t]*"
+    # a column gap or dot leaders: the layout of a printed table, whose rows may end in a full stop
+    # (atomic: the spaces of a gap are taken once, or a line of spaces backtracks for ever)
+    leader = r"(?P<leader>(?>[ \t]*(?:\.{2,}|…+|‥+)[ \t.…‥]*|[ \t]{2,}))"
+    sep = rf"(?:{leader}|[ \t]*+(?:[:：=＝…‥・|｜→]+|[-–—]+|(?=[(（])|(?<=[)）]))[ \t]*+|[ \t]++)"
     value = rf"(?P<sign>[+＋\-−－]|(?:{negative})[ \t]*)?(?P<n>{num})"
     # the points and their unit, or a signed number alone ("+60", "-200": a move's score)
     points = rf"[(（]?[ \t]*(?:{value}[ \t]*(?P<unit>{unit})|(?P<signed>[+＋\-−－])(?P<n2>\d+))[ \t]*[)）]?"
-    note = rf"[(（][^()（）\n]{{0,{TAIL_CHARS}}}[)）]|[|｜][^\n]{{0,{TAIL_CHARS}}}|\p{{L}}{{1,8}}"   # "(雨札4枚)", "each"
-    tail = rf"(?P<tail>[ \t]*(?:{note})?[ \t]*\|?[ \t]*)$"
-    label = rf"(?P<label>(?=[^\n]*\p{{L}})[^\n|｜:：=＝…‥→]{{1,{LABEL_CHARS}}}?)"
-    line = compile_pattern(rf"(?m)^[ \t]*{bullet}{label}{reading}{sep}{points}{tail}", regex.IGNORECASE)
+    # "(雨札4枚)", "each"; a table row's further cells, however long
+    note = rf"[(（][^()（）\n]{{0,{TAIL_CHARS}}}[)）]|[|｜][^\n]*|\p{{L}}{{1,8}}"
+    tail = rf"(?P<tail>[ \t]*+(?:{note})?[ \t]*+(?(leader)[.。]?)[ \t]*+\|?[ \t]*+)$"
+    label = rf"(?P<label>(?=[^\n]*\p{{L}})(?![ \t])[^\n|｜:：=＝…‥→]{{1,{LABEL_CHARS}}}?)"
+    line = compile_pattern(rf"(?m)^[ \t]*+{bullet}{label}{reading}{sep}{points}{tail}", regex.IGNORECASE)
     return ScoreLineGrammar(line, language.numbers, compile_pattern(vocab.token, regex.IGNORECASE))
 
 
@@ -68,12 +72,33 @@ def _ranks_only(label: str, rank: BudgetedPattern) -> bool:
     return rest != label and not _SHORT_WORDS.sub("", rest).strip()
 
 
+# (not a comma: "face up shows 2 points, and face down shows 10 points" is one sentence)
+_ITEM_SEPARATOR = compile_pattern(r"[ \t]*[/／;；][ \t]*")
+
+
+def _one_item_a_line(text: str, grammar: ScoreLineGrammar) -> str:
+    """`text` with each line that lists several scoring items ("五光 10文/四光 8文/三光 5文",
+    "Flush 5 points; straight 4 points") cut at its separators into lines of one item each (the
+    same length: offsets hold); a line is cut only when every piece is a scoring line."""
+    out = []
+    for line in text.split("\n"):
+        cuts = list(_ITEM_SEPARATOR.finditer(line))
+        if cuts:
+            bounds = [0, *(x for c in cuts for x in c.span()), len(line)]
+            pieces = [line[bounds[i]:bounds[i + 1]] for i in range(0, len(bounds), 2)]
+            if all(grammar.line.fullmatch(p) for p in pieces):
+                for c in reversed(cuts):
+                    line = line[:c.start()] + "\n" * (c.end() - c.start()) + line[c.end():]
+        out.append(line)
+    return "\n".join(out)
+
+
 def score_lines(text: str, grammar: ScoreLineGrammar | None) -> list[ScoreLine]:
     """Every scoring line of `text` (a section's normalized text)."""
     if grammar is None:
         return []
     out = []
-    for m in grammar.line.finditer(text):
+    for m in grammar.line.finditer(_one_item_a_line(text, grammar)):
         label = m.group("label").strip(" \t-–—•・*")
         if not label or _SENTENCE_MARK.search(label) or _ranks_only(label, grammar.rank):
             continue
@@ -104,7 +129,10 @@ def line_item(label: str, language, items: dict[str, str]) -> str:
 
     from pipeline.ingest.normalize import normalize
 
-    for said in (label, _READING_BRACKET.sub("", label)):
+    bare = _READING_BRACKET.sub("", label).strip()
+    words = bare.split()
+    # the label as written, without its bracket, or its last words ("For a pair royal")
+    for said in (label, bare, *(" ".join(words[i:]) for i in range(1, len(words) - 1))):
         key = said.strip().lower()
         if key in items or key.replace(" ", "") in items:
             return items.get(key) or items[key.replace(" ", "")]
@@ -117,3 +145,15 @@ def line_item(label: str, language, items: dict[str, str]) -> str:
     if slug and _ASCII_ID.fullmatch(slug) and text.isascii():
         return slug
     return "item_" + hashlib.sha1(label.encode("utf-8")).hexdigest()[:8]
+
+
+_HEADING_MARKS = compile_pattern(r"^[\s#■□●◆◇▼▲★☆【\[「『*]+|[\s】\]」』*:：]+$")
+
+
+def item_above(text: str, at: int, items: dict[str, str]) -> str | None:
+    """The registry's item named by the line just above offset `at` (blank lines between
+    allowed), when that line is the item's name and nothing else: a list of items, each a
+    name over a line describing it with its points ("五光" over "光札の5枚の組み合わせ:10点")."""
+    above = text[:text.rfind("\n", 0, at) + 1].rstrip().rsplit("\n", 1)[-1]
+    key = _HEADING_MARKS.sub("", above).lower()
+    return items.get(key) or items.get(key.replace(" ", "")) if key else None
