@@ -233,3 +233,49 @@ def test_a_short_sentence_is_not_a_heading():
     secs, _ = sections_of(text)
     titles = [s.title for s in secs if s.kind == "subsection"]
     assert titles == ["取引。"]
+
+
+RUN_IN_TOPICS = """HEARTS.
+
+Hearts is played by four persons with a pack of fifty-two cards.
+
+_=SCORING.=_ The game is fifty points.
+
+_=SUGGESTIONS FOR GOOD PLAY.=_ The following hints are for two players, each for himself.
+A player who is six up should lead low.
+
+_=CHEATING.=_ The sharper deals the three top cards to himself.
+
+_=IRREGULARITIES.=_ A misdeal loses the deal.
+
+_=BLACK LADY.=_ The queen of spades counts thirteen against its taker.
+
+_=HEART SOLO.=_ This is a game for three players.
+"""
+
+
+def test_a_run_in_topic_of_the_game_ends_the_topic_before_it_and_advice_is_no_rule():
+    """A plain-text edition's run-in topics (`_=SCORING.=_ …`, in a text whose run-in headings
+    name its games) are sub-sections of the game they stand in; advice, cheating and history
+    among them are `other` parts, whose numbers are no rules ("the following hints are for
+    two players")."""
+    secs, _ = sections_of(RUN_IN_TOPICS, "en")
+    assert [g for _, _, g in games(secs)][:2] == ["hearts", "black-lady"]
+    kinds = [(s.start_line, s.kind) for s in secs if s.level == 1]
+    assert kinds == [(5, "subsection"), (7, "other"), (10, "other"), (12, "subsection")]
+    from tests.test_extract import facts_of
+    _, facts, _ = facts_of(RUN_IN_TOPICS, "en")
+    players = {(f.game_id, f.value.min, f.value.max) for f in facts if f.facet == "players"}
+    assert ("hearts", 4, 4) in players and not any(lo == 2 for _, lo, _ in players)
+
+
+def test_run_in_topics_under_a_variations_heading_stay_in_the_variations_part():
+    """"VARIETIES." then `_=FOR TWO.=_ Each player takes eleven cards`: each run-in topic is a
+    paragraph of the variations part, so what it states is one form of the game (`alternative`)."""
+    from tests.test_extract import facts_of
+    text = RUN_IN_TOPICS.replace("_=IRREGULARITIES.=_ A misdeal loses the deal.",
+                                 "VARIETIES OF HEARTS.\n\nThere are several forms.\n\n"
+                                 "_=FOR TWO PARTNERS.=_ Each player is dealt eleven cards.")
+    _, facts, _ = facts_of(text, "en")
+    eleven = [f for f in facts if f.facet == "hand_size" and f.value == 11]
+    assert eleven and all(f.qualifier == "alternative" for f in eleven)

@@ -1,6 +1,6 @@
 """A game's variations part: the sub-section under a heading that opens its variations
 ("Variations", 「バリエーション」, 「手札の変形」, «Варианты игры»), and the list-only sub-sections
-after it (a prose sub-section ends it).
+after it, and its run-in topics (a prose sub-section ends it).
 
 A web page lists its variations under one heading and then gives each its own sub-heading
 (「少人数または多人数」, 「山札の変形」); a fact read there is one form of the game, not its rule,
@@ -29,7 +29,9 @@ def variations_span(top: Section, sections: list[Section], text: str,
         return None
     end = subs[first].anchor.end
     for sub in subs[first + 1:]:
-        if sub.anchor.start > end or not _only_lists(text[sub.anchor.start:sub.anchor.end], sub.title):
+        # a run-in topic ("_=BRIDGE FOR TWO.=_ Sometimes called …") is a paragraph of the part
+        run_in = sub.kind == "subsection" and sub.rule.endswith("+topic")
+        if sub.anchor.start > end or not (run_in or _only_lists(text[sub.anchor.start:sub.anchor.end], sub.title)):
             break
         end = sub.anchor.end
     return subs[first].anchor.start, end

@@ -229,6 +229,12 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
             headings.append(Heading(c, "variant", game.id, f"{c.convention}+named-variant", True))
             continue
         if c.game_only and not sibling:
+            if c.variants_only and current_game and c.rest.strip():
+                # a run-in topic of the game we are in ("_=SCORING.=_ The game is …"): it ends
+                # the topic before it; advice, cheating or history is no rule ("_=SUGGESTIONS
+                # FOR GOOD PLAY.=_ … for four players")
+                headings.append(Heading(c, "other" if structural == "other" else "subsection", None,
+                                        f"{c.convention}+topic", False))
             continue
         named = gaz.plausible_name(c.text) if (convention.provisional_games or sibling) and not structural else None
         if named and convention.cards_named and not card_words(knowledge).search(_own_text(doc, c, ordered)):
