@@ -32,6 +32,8 @@ SHOWN_HAND = compile_pattern(r"(?=(?:[^♠♣♥♦♡♢♤♧]*[♠♣♥♦�
 SHOWN_HAND_CHARS = 200
 ANNOUNCING_END = compile_pattern(r"[:：][-—–]*$")   # "… as follows:--", "次のとおり："
 PROSE_LOOKBACK = 2                     # prose paragraphs read back for a worked-hand announcement
+ANNOUNCEMENT_CHARS = 80                # a sentence this short naming an example, with no number, announces it
+_DIGIT = compile_pattern(r"\d")
 ANNOUNCING_SENTENCES = 2               # last sentences of a paragraph that may announce the next as an example
 
 
@@ -95,7 +97,8 @@ def role_of(text: str, start: int, end: int, cues: RoleCues) -> str:
     # the paragraph after a hand shown in suit symbols ("♣ J 10 9 8: ♢ J 10 9: ♠ K Q J 10 9.")
     # counts that hand; the paragraph after "Suppose the cards are distributed as follows:--" is
     # the supposed deal
-    if para is not None and (_after_a_shown_hand(text, para) or _announced_before(text, para, cues)):
+    if para is not None and (_after_a_shown_hand(text, para) or _announced_before(text, para, cues)
+                             or _announced_in_paragraph(text, para, lo, cues)):
         return "example"
     # a table row ("ポイント 3") after prose that announces worked hands is the hands'; a table
     # may run over several blocks, and one more paragraph may stand between ("計算方法は…")
@@ -112,6 +115,22 @@ def _after_a_shown_hand(text: str, para: int) -> bool:
         return False
     block = text[before[-1]:para].strip()
     return 0 < len(block) <= SHOWN_HAND_CHARS and bool(SHOWN_HAND.fullmatch(block))
+
+
+def _announced_in_paragraph(text: str, para: int, lo: int, cues: RoleCues) -> bool:
+    """An earlier sentence of the paragraph announces an example and states nothing itself ("A
+    simple example will best explain this.", "We give an example."): the sentences after it
+    are the example's."""
+    example = cues.cues.get("example")
+    if example is None or lo <= para:
+        return False
+    starts = [para, *(m.end() for m in FULL_STOP.finditer(text, para, lo))]
+    for a, b in zip(starts, starts[1:], strict=False):
+        said = text[a:b].strip()
+        # (the cue's words, not a sentence opening as a worked hand does: "A は…" is an ace)
+        if len(said) <= ANNOUNCEMENT_CHARS and example.search(" " + said, 1) and not _DIGIT.search(said):
+            return True
+    return False
 
 
 def _announced_before(text: str, para: int, cues: RoleCues) -> bool:
