@@ -41,3 +41,23 @@ def test_an_example_announced_mid_paragraph_is_an_example_to_the_paragraphs_end(
     _, facts, _ = facts_of(text, "en")
     roles = {(f.value, f.role) for f in facts if f.facet == "target_score"}
     assert roles == {(5, "rule"), (7, "example")}
+
+
+def test_a_rank_list_broken_over_two_lines_is_one_order():
+    text = ("CRIBBAGE.\n\nThe cards have no rank except the order of their sequence; K Q J 10 9 8\n"
+            "7 6 5 4 3 2 A, the Ace being always the lowest.\n")
+    assert _facts(text, "rank_order") == [["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]]
+
+
+def test_a_weak_rules_count_yields_to_another_count_of_the_game():
+    """"complete with six players" (a club's table, four playing) yields to "played by four
+    persons"; alone ("A table is complete with four players") it is the game's count."""
+    club = "WHIST.\n\nThe table is complete with six players. Whist is played by four persons.\n"
+    assert [(v.min, v.max) for v in _facts(club, "players")] == [(4, 4)]
+    alone = "VINT.\n\nA table is complete with four players, and more candidates cut for places.\n"
+    assert [(v.min, v.max) for v in _facts(alone, "players")] == [(4, 4)]
+
+
+def test_weak_is_a_known_key_of_a_fact_rule():
+    from pipeline.lang.profile import FactRuleSpec
+    assert FactRuleSpec(id="x.y", facet="players", pattern="{N}", weak=True).weak

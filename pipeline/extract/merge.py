@@ -101,3 +101,17 @@ def resolve_overlaps(facts: list[Fact], doc_text: str | None = None) -> list[Fac
             ids.add(f.id)
             uniq.append(f)
     return uniq
+
+
+def yield_weak(facts: list[Fact], weak_rules: set[str]) -> list[Fact]:
+    """Facts of a weak rule (`weak: true`) that another rule contradicts for the same game,
+    facet and qualifier are dropped: "A Euchre table is complete with six players" yields to
+    "a game for three players"; alone ("A table is complete with four players") it stands."""
+    def weak(f: Fact) -> bool:
+        return f.rule.split("+", 1)[0] in weak_rules
+
+    stated = {(f.game_id, f.facet, f.qualifier, repr(f.value)) for f in facts
+              if not weak(f) and f.role in RULE_ROLES}
+    facets = {(g, facet, q) for g, facet, q, _ in stated}
+    return [f for f in facts if not weak(f) or (f.game_id, f.facet, f.qualifier) not in facets
+            or (f.game_id, f.facet, f.qualifier, repr(f.value)) in stated]

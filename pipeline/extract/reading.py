@@ -14,7 +14,13 @@ from pipeline.extract.ditto import ditto_rows
 from pipeline.extract.facts import FactMaker
 from pipeline.extract.general import general_statements, rank_order_statements
 from pipeline.extract.grammars import grammars_of, read_context, read_values
-from pipeline.extract.merge import merge_players, merge_statements, resolve_overlaps, within_a_stated_range
+from pipeline.extract.merge import (
+    merge_players,
+    merge_statements,
+    resolve_overlaps,
+    within_a_stated_range,
+    yield_weak,
+)
 from pipeline.extract.points import point_statements, table_statements
 from pipeline.extract.rules import rules_of
 from pipeline.extract.scope import largest_of_a_sentence
@@ -72,7 +78,8 @@ class DocumentReader:
         facts = largest_of_a_sentence(self.maker.facts, doc, statements, self.knowledge.facets)
         merged = resolve_overlaps(merge_players(resolve_overlaps(facts), doc.text))
         merged = second_offered(merged, doc.text, statements.cues.get("or_clause") if statements else None)
-        return merge_statements(within_a_stated_range(merged, self.maker.said_as_condition))
+        merged = merge_statements(within_a_stated_range(merged, self.maker.said_as_condition))
+        return yield_weak(merged, {rule.id for _, rule, _ in self.plan if rule.weak})
 
     def emit_match(self, top: Section, ns: int, context, rule, m, start: int, end: int, row: str | None = None) -> None:
         """One match (regex or token rule) at chunk offsets [start, end) -> facts, if they hold;

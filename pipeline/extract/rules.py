@@ -44,6 +44,7 @@ class Rule:
     pattern: BudgetedPattern | None
     qualifier: str | None
     item: str | None = None
+    weak: bool = False         # yields to another value of its facet for the game (FactRuleSpec)
 
 
 def _name_regex(name: str, asides: tuple[str, ...] = ()) -> str:
@@ -159,7 +160,7 @@ def compile_rules(language, knowledge) -> list[Rule]:
             raise _fail(path, (*loc, "pattern"), f"reader {spec.read or 'default'!r} needs the group(s) "
                                                  f"{', '.join(reader.groups)} (e.g. {{N}})")
         rules.append(Rule(id=f"{language.code}.{spec.id}", facet=spec.facet, reader=reader, pattern=pattern,
-                          qualifier=spec.qualifier, item=spec.item))
+                          qualifier=spec.qualifier, item=spec.item, weak=spec.weak))
     return rules
 
 

@@ -11,10 +11,11 @@ from pipeline.patterns import compile_pattern
 # U+2029: a paragraph break of markup (ingest/markup.py)
 # a line broken inside a sentence (hard-wrapped text: "Выигрышем\nсчитается набор 21 очка")
 # goes on when the next line begins with a lower-case letter, or with a bracket after a line
-# that ends in no colon and is no blank line ("ace\n(highest), ten"; not "強さは:\n(強)キング、…")
+# that ends in no colon and is no blank line ("ace\n(highest), ten"; not "強さは:\n(強)キング、…"),
+# or with a number after a line ending in one ("K Q J 10 9 8\n7 6 5 4 3 2 A")
 # a point between digits groups them ("1.000 очков"), and dots going on to more of a list
 # ("10→...→2", "4, ..., К") stand for what is left out: neither ends a sentence
-_LINE_GOES_ON = r"\n(?=[ \t]*\p{Ll})|(?<![:：\n][ \t]*)\n(?=[ \t]*[(（])"   # (see above)
+_LINE_GOES_ON = r"\n(?=[ \t]*\p{Ll})|(?<![:：\n][ \t]*)\n(?=[ \t]*[(（])|(?<=\d[ \t]*)\n(?=[ \t]*\d)"   # (see above)
 SENTENCE_END = compile_pattern(r"[。!?！？;；\u2029]|(?<!\.)(?:\.(?!\d)|(?<!\d)\.)(?!\.)|\.{2,}(?!\S)"
                                rf"|(?!{_LINE_GOES_ON})\n")
 SENTENCE = compile_pattern(rf"(?:[^。.!?！？;；\n\u2029]|{_LINE_GOES_ON}|(?<=\d)\.(?=\d)|\.{{2,}}(?=[^\s.]))+[。.!?！？;；]?")

@@ -294,6 +294,9 @@ class FactRuleSpec(ProfileModel):
     pattern: str
     qualifier: str | None = None
     item: str | None = None    # for readers that complete an item's name (suit_item: marriage)
+    # a weak statement: it yields to any other value of its facet the text states for the game
+    # ("the table is complete with six players" is a club's table when "played by four persons")
+    weak: bool = False
 
 
 class FactsFile(ProfileModel):
