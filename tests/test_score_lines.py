@@ -134,3 +134,12 @@ def test_the_item_is_named_by_its_last_words_or_by_the_line_above():
     assert item_above(text, text.index("光札を"), KNOWLEDGE.facets.item_names("ja")) == "five_brights"
     assert item_above("説明\n" + text[4:], 3, KNOWLEDGE.facets.item_names("ja")) is None
     assert line_item("光札を五枚すべて集める", ja, KNOWLEDGE.facets.item_names("ja")) != "five_brights"
+
+
+@pytest.mark.parametrize("text", [
+    "The winner of Great Cassino (the ten of\n   diamonds) reckons   ...  ...  2 points.\n",   # wrapped label
+    "The winner of the majority\n of cards reckons  ...  ...  3 points.\n",
+    "if doubled, they score 100 points; if redoubled, 200 points\n",    # a sentence's clauses
+])
+def test_a_wrapped_label_or_a_clause_is_no_scoring_line(text):
+    assert _lines(text, "en") == []

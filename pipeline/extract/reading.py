@@ -78,8 +78,10 @@ class DocumentReader:
         facts = largest_of_a_sentence(self.maker.facts, doc, statements, self.knowledge.facets)
         merged = resolve_overlaps(merge_players(resolve_overlaps(facts), doc.text))
         merged = second_offered(merged, doc.text, statements.cues.get("or_clause") if statements else None)
-        merged = merge_statements(within_a_stated_range(merged, self.maker.said_as_condition))
-        return yield_weak(merged, {rule.id for _, rule, _ in self.plan if rule.weak})
+        # (a weak value yields before conflicts are flagged: it is no second value of the game)
+        merged = yield_weak(within_a_stated_range(merged, self.maker.said_as_condition),
+                            {rule.id for _, rule, _ in self.plan if rule.weak})
+        return merge_statements(merged)
 
     def emit_match(self, top: Section, ns: int, context, rule, m, start: int, end: int, row: str | None = None) -> None:
         """One match (regex or token rule) at chunk offsets [start, end) -> facts, if they hold;

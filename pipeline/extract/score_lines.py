@@ -86,7 +86,7 @@ def _one_item_a_line(text: str, grammar: ScoreLineGrammar) -> str:
         if cuts:
             bounds = [0, *(x for c in cuts for x in c.span()), len(line)]
             pieces = [line[bounds[i]:bounds[i + 1]] for i in range(0, len(bounds), 2)]
-            if all(grammar.line.fullmatch(p) for p in pieces):
+            if all((m := grammar.line.fullmatch(p)) and _read(m, grammar, p) for p in pieces):
                 for c in reversed(cuts):
                     line = line[:c.start()] + "\n" * (c.end() - c.start()) + line[c.end():]
         out.append(line)
@@ -97,21 +97,34 @@ def score_lines(text: str, grammar: ScoreLineGrammar | None) -> list[ScoreLine]:
     """Every scoring line of `text` (a section's normalized text)."""
     if grammar is None:
         return []
-    out = []
-    for m in grammar.line.finditer(_one_item_a_line(text, grammar)):
-        label = m.group("label").strip(" \t-–—•・*")
-        if not label or _SENTENCE_MARK.search(label) or _ranks_only(label, grammar.rank):
-            continue
-        if m.group("n") is not None:
-            n = grammar.numbers.parse(m.group("n"))
-            negative = bool(m.group("sign")) and m.group("sign").strip() not in "+＋"
-        else:
-            n, negative = int(m.group("n2")), m.group("signed") not in "+＋"
-        if n is None:
-            continue
-        end = m.end("unit") if m.group("unit") else m.end("n2")
-        out.append(ScoreLine(m.start("label"), end, label, -n if negative else n))
-    return out
+    cut = _one_item_a_line(text, grammar)
+    return [line for m in grammar.line.finditer(cut) if (line := _read(m, grammar, cut))]
+
+
+_UNOPENED = compile_pattern(r"^[^(（]*[)）]")          # "diamonds) reckons": its bracket opened a line above
+_LINE_STOP = compile_pattern(r"[.。:：!?！？]\s*$")
+
+
+def _read(m: regex.Match, grammar: ScoreLineGrammar, text: str) -> ScoreLine | None:
+    """The scoring line of a match, or None when its label is prose (a sentence mark, a clause's
+    comma), ranks alone, or the end of a label wrapped from the line above ("The winner of Great
+    Cassino (the ten of" / "diamonds) reckons … 2 points.")."""
+    label = m.group("label").strip(" \t-–—•・*")
+    if not label or _SENTENCE_MARK.search(label) or label[-1] in ",，、" or _ranks_only(label, grammar.rank):
+        return None
+    above = text[:m.start()].rstrip(" \t").rsplit("\n", 2)
+    wrapped = len(above) > 1 and above[-1] == "" and above[-2].strip() and not _LINE_STOP.search(above[-2])
+    if _UNOPENED.search(label) or (wrapped and label[0].islower()):
+        return None
+    if m.group("n") is not None:
+        n = grammar.numbers.parse(m.group("n"))
+        negative = bool(m.group("sign")) and m.group("sign").strip() not in "+＋"
+    else:
+        n, negative = int(m.group("n2")), m.group("signed") not in "+＋"
+    if n is None:
+        return None
+    end = m.end("unit") if m.group("unit") else m.end("n2")
+    return ScoreLine(m.start("label"), end, label, -n if negative else n)
 
 
 _READING_BRACKET = compile_pattern(r"[ \t]*[(（][^()（）]*[)）][ \t]*$")
