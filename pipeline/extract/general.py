@@ -257,8 +257,14 @@ def _facet_of(unit: str, clause: str, span: tuple[int, int], grammar: StatementG
         return None
     # "three cards at a time", "then two", "32枚のカードを2組": a round of the deal, a pack of
     # several: the clause (or, for `whole`, the sentence) says something else
+    # (an aside the number is not in speaks of something else: "Deal all the cards (4 at a time)
+    # such that each player has twenty cards")
     lo, hi = max(bounds[0], span[0] - CUE_WINDOW), min(bounds[1], span[1] + CUE_WINDOW)
-    if any(grammar.cues[b].search(clause, lo, hi) for b in blockers if b in grammar.cues):
+    seen = clause
+    for x, y in asides:
+        if not (x <= span[0] and span[1] <= y):
+            seen = seen[:x] + " " * (y - x) + seen[y:]
+    if any(grammar.cues[b].search(seen, lo, hi) for b in blockers if b in grammar.cues):
         return None
     total = grammar.cues.get("total")
     summed = bool(scored) and total is not None and total.search(clause, cs, ce) is not None

@@ -10,6 +10,7 @@ import regex
 
 from pipeline.extract.cards import vocabulary
 from pipeline.extract.general import condition_patterns, rank_order_grammar, statement_grammar
+from pipeline.extract.point_tables import point_table_grammar
 from pipeline.extract.points import point_grammar, table_grammar
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import role_cues
@@ -65,12 +66,14 @@ class Grammars:
     roles: object
     choice: BudgetedPattern | None
     score_lines: object
+    point_tables: object    # tables with a column of points
     token_rules: object
     ditto_words: frozenset[str]
     suits: tuple[str, ...]
     points_rule: Rule
     table_rule: Rule
     line_rule: Rule
+    table_line_rule: Rule
 
     def rule(self, kind: str, facet: str, qualifier: str | None = None) -> Rule:
         """A rule for a value a grammar (not a pattern) read: `<lang>.<kind>.<facet>`."""
@@ -92,10 +95,11 @@ def _compile(knowledge: Knowledge, lang: str) -> Grammars:
     max_points = card_points.bounds[1] if card_points and card_points.bounds else 25
     points_rule = Rule(id=f"{lang}.points.sentence", facet="card_points", reader=READERS["rank_points"],
                        pattern=None, qualifier=None)
+    tables = table_grammar(language, vocab, knowledge.terms.orders.standard, max_points)
     return Grammars(
         lang=lang,
         points=point_grammar(language, vocab, suits, max_points),
-        tables=table_grammar(language, vocab, knowledge.terms.orders.standard, max_points),
+        tables=tables,
         statements=statement_grammar(language, knowledge.facets),
         one_card=one_card_pattern(language.profile.statements.cues.get("one_card") or [], vocab.token, suits),
         rank_orders=rank_order_grammar(language, languages, vocab),
@@ -103,6 +107,7 @@ def _compile(knowledge: Knowledge, lang: str) -> Grammars:
         roles=role_cues(language),
         choice=choice_pattern(language),
         score_lines=score_line_grammar(language, vocab),
+        point_tables=point_table_grammar(language, vocab, tables),
         token_rules=token_rules_of(knowledge, lang),
         ditto_words=frozenset(languages.all_patterns(lambda p: p.words.ditto)),
         suits=suits,
@@ -110,4 +115,6 @@ def _compile(knowledge: Knowledge, lang: str) -> Grammars:
         table_rule=replace(points_rule, id=f"{lang}.points.table"),
         line_rule=Rule(id=f"{lang}.score.line", facet="score", reader=READERS["number"], pattern=None,
                        qualifier=None),
+        table_line_rule=Rule(id=f"{lang}.score.table", facet="score", reader=READERS["number"], pattern=None,
+                             qualifier=None),
     )

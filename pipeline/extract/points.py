@@ -262,7 +262,7 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
                         list(order), max_points, groups)
 
 
-def _table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -> list[str]:
+def table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -> list[str]:
     lo, hi = m.group("lo") or m.group("lo2"), m.group("hi") or m.group("hi2")
     if lo and hi:
         a, b = (parse_rank_list(lo, vocab) or [None])[0], (parse_rank_list(hi, vocab) or [None])[0]
@@ -290,7 +290,7 @@ def table_statements(text: str, grammar: TableGrammar | None, vocab: RankVocabul
         if len(run) >= 2:
             points: dict[str, int] = {}
             for m in run:
-                for r in _table_ranks(m, grammar, vocab):
+                for r in table_ranks(m, grammar, vocab):
                     value = (int(r) if r.isdigit() else None) if m.group("face") else int(m.group("n").lstrip("+"))
                     if value is not None:
                         points.setdefault(r, value)

@@ -21,6 +21,7 @@ from pipeline.extract.merge import (
     within_a_stated_range,
     yield_weak,
 )
+from pipeline.extract.point_tables import point_tables
 from pipeline.extract.points import point_statements, table_statements
 from pipeline.extract.rules import rules_of
 from pipeline.extract.scope import largest_of_a_sentence
@@ -64,6 +65,7 @@ class DocumentReader:
         first = len(self.maker.facts)
         self.read_patterns(top, ns, chunk)
         rest_at_face = self.read_points(top, ns, chunk)
+        self.read_point_tables(top, ns, chunk)
         self.mark_taken()
         stated = self.read_statements(top, ns, chunk)
         for tm in self.g.token_rules.matches(chunk, items=self.context.items):
@@ -120,6 +122,16 @@ class DocumentReader:
             else:
                 self.maker.emit(top, ns, rule, st.start, st.end, "card_points", st.points)
         return rest_at_face
+
+    def read_point_tables(self, top: Section, ns: int, chunk: str) -> None:
+        """Tables with a column of points: a scoring item per row, or one card point map."""
+        rows, maps = point_tables(chunk, self.g.point_tables, self.context.vocab)
+        language = self.knowledge.languages[self.g.lang]
+        for row in rows:
+            item = line_item(row.label, language, self.context.items)
+            self.maker.emit(top, ns, self.g.table_line_rule, row.start, row.end, f"score:{item}", row.value)
+        for m in maps:
+            self.maker.emit(top, ns, self.g.table_rule, m.start, m.end, "card_points", m.points)
 
     def mark_taken(self) -> None:
         """The places of the facts read since the last mark, by facet."""

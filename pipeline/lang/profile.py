@@ -184,6 +184,9 @@ class Statements(ProfileModel):
     units: dict[str, Patterns] = Field(default_factory=dict)     # unit -> words after a number
     # points of a scoring item on its own line, besides `units: points:` (hanafuda's 文)
     item_units: Patterns = Field(default_factory=list)
+    # a table's header cell naming a column of points: the numbers under it are points, with or
+    # without a unit (extract/point_tables.py)
+    point_columns: Patterns = Field(default_factory=list)
     # words that name cards or packs in running text, no number needed ("the cards", колода,
     # カード, 札): a card game's part speaks of them, a parlour game's of the same name never does
     card_words: Patterns = Field(default_factory=list)
@@ -239,7 +242,8 @@ class Statements(ProfileModel):
             _check_patterns(patterns)
         return v
 
-    _patterns = field_validator("card_words", "item_units", "range_between", "range_before", "skip", "clause_break",
+    _patterns = field_validator("card_words", "item_units", "point_columns", "range_between", "range_before", "skip",
+                                "clause_break",
                                 "alternative_between", "alternative")(_check_patterns)
 
 

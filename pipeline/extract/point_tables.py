@@ -1,0 +1,167 @@
+"""Tables of cells whose header names a column of points: the numbers under it are points,
+unit or not ("| Card | Points |" over "| Jack (J) | 20 |", "meld | description | points" over
+"run | one of each card … | 2 |", "| 役名 | 点数 |" over "| 五光 | 10 |"). A row whose label is
+ranks gives a card's points (the table's card rows together are one point map); any other label
+is a scoring item, the registry's when it names one, else the label as written.
+
+A table is a run of lines of two or more cells (split at `|`, or at tabs in a line without one),
+its first line the header; a line of dashes under it is skipped. Which header words name points
+is data: `statements: point_columns:` in pipeline/lang/<lang>/profile.yaml."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import regex
+
+from pipeline.extract.points import TableGrammar, table_ranks
+from pipeline.extract.score_lines import LABEL_CHARS
+from pipeline.patterns import BudgetedPattern, compile_pattern
+
+_RULE_CELL = compile_pattern(r"[ \t]*:?-{2,}:?[ \t]*|[ \t]*")   # "---", ":--:", an empty cell
+_PIPE = compile_pattern(r"[|｜]")
+_SENTENCE_MARK = compile_pattern(r"[.。!?！？;；]\s*\S")
+_HEADER_NOTE = compile_pattern(r"[ \t]*[(（][^()（）]*[)）][ \t]*$")   # "Points (each)"
+
+
+@dataclass(frozen=True)
+class Cell:
+    start: int     # offsets in the text read
+    end: int
+    text: str      # stripped
+
+
+@dataclass(frozen=True)
+class PointRow:
+    start: int     # the row's label to its points
+    end: int
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class CardRows:
+    start: int     # the first card row to the last
+    end: int
+    points: dict[str, int]
+
+
+@dataclass(frozen=True)
+class PointTableGrammar:
+    header: BudgetedPattern      # a header cell naming points (whole cell)
+    value: BudgetedPattern       # a points cell: a signed number, its unit, a bracketed note
+    numbers: object              # the language's NumberReader
+    rank: BudgetedPattern        # a rank's name: a label of ranks alone is a card row
+    cards: TableGrammar | None   # a card row read as a rank-value pair (ranges, face value)
+
+
+def point_table_grammar(language, vocab, cards: TableGrammar | None) -> PointTableGrammar | None:
+    st = language.profile.statements
+    if not st.point_columns:
+        return None
+    units = "|".join([*st.units.get("points", []), *st.item_units]) or "(?!)"
+    num = language.numbers.pattern
+    value = compile_pattern(rf"(?P<sign>[+＋\-−－])?[ \t]*(?P<n>{num})[ \t]*(?:{units})?[ \t]*"
+                            r"(?:[(（][^()（）\n]{0,30}[)）])?[ \t]*", regex.IGNORECASE)
+    return PointTableGrammar(compile_pattern("|".join(st.point_columns), regex.IGNORECASE), value,
+                             language.numbers, compile_pattern(vocab.token, regex.IGNORECASE), cards)
+
+
+def _cells(line: str, at: int) -> list[Cell]:
+    """The cells of one line starting at offset `at` (empty edge cells of "| a | b |" dropped)."""
+    splitter = _PIPE if _PIPE.search(line) else compile_pattern(r"\t+")
+    bounds, last = [], 0
+    for m in splitter.finditer(line):
+        bounds.append((last, m.start()))
+        last = m.end()
+    bounds.append((last, len(line)))
+    if bounds and not line[bounds[0][0]:bounds[0][1]].strip():
+        bounds = bounds[1:]
+    if bounds and not line[bounds[-1][0]:bounds[-1][1]].strip():
+        bounds = bounds[:-1]
+    out = []
+    for a, b in bounds:
+        raw = line[a:b]
+        lead = len(raw) - len(raw.lstrip())
+        out.append(Cell(at + a + lead, at + a + len(raw.rstrip()), raw.strip()))
+    return out
+
+
+def tables(text: str) -> list[list[list[Cell]]]:
+    """Runs of consecutive lines of two or more cells, rule lines ("---|---") left out."""
+    runs, run, at = [], [], 0
+    for line in text.split("\n"):
+        cells = _cells(line, at) if ("|" in line or "｜" in line or "\t" in line.strip()) else []
+        if len(cells) >= 2 or (run and cells and all(_RULE_CELL.fullmatch(c.text) for c in cells)):
+            if not all(_RULE_CELL.fullmatch(c.text) for c in cells):
+                run.append(cells)
+        elif run:
+            runs.append(run)
+            run = []
+        at += len(line) + 1
+    if run:
+        runs.append(run)
+    return [r for r in runs if len(r) >= 2]
+
+
+def point_tables(text: str, grammar: PointTableGrammar | None, vocab) -> tuple[list[PointRow], list[CardRows]]:
+    """The scoring rows and the card point maps of every table of `text` with a points column.
+    A table is of cards or of items: when any row names an item, its rank rows are items too
+    (a meld table's "Aces | one ace in each suit | 100")."""
+    rows: list[PointRow] = []
+    maps: list[CardRows] = []
+    for table in tables(text) if grammar else ():
+        header = [grammar.header.fullmatch(_HEADER_NOTE.sub("", c.text)) is not None for c in table[0]]
+        columns = [i for i, named in enumerate(header) if named]
+        if not columns or columns[0] == 0:
+            continue
+        items, cards, card_cells, strange = [], {}, [], 0
+        for cells in table[1:]:
+            label = cells[0].text
+            filled = [cells[i] for i in columns if i < len(cells) and cells[i].text]
+            if not filled:
+                continue
+            cell = filled[0]      # the first points column a row fills is its points
+            got = _card_row(label, cell.text, grammar, vocab)
+            if not (_is_label(label) or got):
+                strange += 1      # a row named neither by ranks nor by words ("12 | 4": another pack's numbers)
+                continue
+            if got:
+                cards.update({r: v for r, v in got.items() if r not in cards})
+                card_cells += [cells[0], cell]
+            # (an item scoring nothing in this column states nothing: "Run + Marriage | 0 | 45")
+            if (m := grammar.value.fullmatch(cell.text)) and (n := grammar.numbers.parse(m.group("n"))) \
+                    and _is_label(label):
+                sign = m.group("sign")
+                items.append((got is not None, PointRow(cells[0].start, cell.end, label,
+                                                        -n if sign and sign not in "+＋" else n)))
+        if any(not card for card, _ in items):
+            rows += [row for _, row in items]
+        elif not strange and len(cards) >= 3 and len(set(cards.values())) >= 2:
+            maps.append(CardRows(card_cells[0].start, card_cells[-1].end, cards))
+    return rows, maps
+
+
+def _is_label(label: str) -> bool:
+    return (0 < len(label) <= LABEL_CHARS and regex.search(r"\p{L}", label) is not None
+            and not _SENTENCE_MARK.search(label))
+
+
+_SHORT_WORDS = compile_pattern(r"\b\p{L}{1,3}\b|[^\p{L}]+")
+
+
+def _card_row(label: str, value: str, grammar: PointTableGrammar, vocab) -> dict[str, int] | None:
+    """A card row's points ("Jack (J)" | "20"; "2–10" | "Face value"), or None when the label is
+    not ranks alone (it names a scoring item)."""
+    rest = grammar.rank.sub(" ", label)
+    if rest == label or _SHORT_WORDS.sub("", rest).strip() or grammar.cards is None:
+        return None
+    m = grammar.cards.item.fullmatch(f"{label}: {value}")
+    if m is None:
+        return {}
+    points = {}
+    for r in table_ranks(m, grammar.cards, vocab):
+        v = (int(r) if r.isdigit() else None) if m.group("face") else int(m.group("n").lstrip("+"))
+        if v is not None and 0 <= v <= grammar.cards.max_points:
+            points.setdefault(r, v)
+    return points

@@ -1,0 +1,69 @@
+"""Tables whose header names a column of points (extract/point_tables.py): bare numbers under
+it are points, a row of ranks is a card's points, any other row a scoring item."""
+
+from tests.test_extract import facts_of
+
+
+def _values(facts, facet_prefix):
+    return {(f.facet, str(f.value)) for f in facts if f.facet.startswith(facet_prefix)}
+
+
+def test_card_table_gives_one_point_map():
+    _, facts, _ = facts_of("BELOTE.\n\nIn the trump suit:\n"
+                           "| Card | Points | Strength |\n|---|---|---|\n"
+                           "| Jack (J) | 20 | 1 |\n| Nine (9) | 14 | 2 |\n| Ace (A) | 11 | 3 |\n"
+                           "| Ten (10) | 10 | 4 |\n| Eight (8) | 0 | 7 |\n", "en")
+    maps = [f for f in facts if f.facet == "card_points"]
+    assert [f.value for f in maps] == [{"J": 20, "9": 14, "A": 11, "10": 10, "8": 0}]
+    assert maps[0].anchor.quote.startswith("Jack (J) | 20")
+
+
+def test_face_value_row_and_range():
+    _, facts, _ = facts_of("GOLF.\n\n| Card | Value |\n|---|---|\n| Ace (A) | 1 |\n| 2–10 | Face value |\n"
+                           "| Jack (J) | 10 |\n| King (K) | 0 |\n", "en")
+    (f,) = [f for f in facts if f.facet == "card_points"]
+    assert f.value["A"] == 1 and f.value["5"] == 5 and f.value["10"] == 10 and f.value["J"] == 10
+
+
+def test_item_table_reads_rank_rows_as_items():
+    # "Aces | one ace in each suit | 10" names a meld, not the ace's points
+    _, facts, _ = facts_of("PINOCHLE.\n\nmeld | description | points | in trump |\n---|---|---|---|\n"
+                           "run | one of each card of the same suit | 2 | 15 |\n"
+                           "Run + Marriage | run with extra marriage | 0 | 45 |\n"
+                           "Aces | one ace in each suit | 10 | |\n"
+                           "double Aces | two aces in each suit | 100 | |\n", "en")
+    got = _values(facts, "score:")
+    assert {("score:run", "2"), ("score:double_aces", "100")} <= got
+    assert not [f for f in facts if f.facet == "card_points"]
+    assert not [v for k, v in got if v == "0"]          # an item scoring nothing states nothing
+    assert not [v for k, v in got if v in ("15", "45")]  # "in trump" names no points
+
+
+def test_japanese_header_makes_bare_numbers_points():
+    _, facts, _ = facts_of("こいこい\n\n| 役名 | 点数 | 条件 |\n|------|------|------|\n"
+                           "| 五光 | 10 | 光札5枚 |\n| 猪鹿蝶 | 5 | 萩に猪、紅葉に鹿、牡丹に蝶 |\n", "ja")
+    assert {v for _, v in _values(facts, "score:")} >= {"10", "5"}
+
+
+def test_russian_header_makes_bare_numbers_points():
+    _, facts, _ = facts_of("БЕЗИК\n\n| Комбинация | Очки |\n|---|---|\n| Безик | 40 |\n| Двойной безик | 500 |\n", "ru")
+    assert {v for _, v in _values(facts, "score:")} >= {"40", "500"}
+
+
+def test_table_without_points_column_gives_no_points():
+    _, facts, _ = facts_of("PINOCHLE.\n\n| Meld | Cards |\n|---|---|\n| Run | 5 |\n| Marriage | 2 |\n", "en")
+    assert not _values(facts, "score:") and not [f for f in facts if f.facet == "card_points"]
+
+
+def test_aside_does_not_block_the_count_beside_it():
+    # "(4 at a time)" is a round of the deal, in brackets: the hand is still twenty cards
+    got, _, _ = facts_of("PINOCHLE.\n\nDeal all the cards (4 at a time) such that each player has twenty cards.\n", "en")
+    assert ("pinochle", "hand_size", "20") in got
+    assert ("pinochle", "deal_pattern", "[4]") in got
+
+
+def test_another_packs_numbers_are_no_ranks():
+    # a Spanish pack's cards by number: 12 and 11 are no ranks, so 1 and 10 are not the ace and ten
+    _, facts, _ = facts_of("BRISCA.\n\n| Number | Score |\n|--------|-------|\n| 1 | 11 |\n| 3 | 10 |\n| 12 | 4 |\n"
+                           "| 11 | 3 |\n| 10 | 2 |\n", "en")
+    assert not [f for f in facts if f.facet == "card_points"]
