@@ -67,3 +67,35 @@ def test_another_packs_numbers_are_no_ranks():
     _, facts, _ = facts_of("BRISCA.\n\n| Number | Score |\n|--------|-------|\n| 1 | 11 |\n| 3 | 10 |\n| 12 | 4 |\n"
                            "| 11 | 3 |\n| 10 | 2 |\n", "en")
     assert not [f for f in facts if f.facet == "card_points"]
+
+
+def test_determiner_before_ranks_and_table_header_is_no_game():
+    # "Card | Point Value |" is a table's header, not the title of a game called "Point Value"
+    got, facts, _ = facts_of("SKAT.\n\nCard | Point Value |\nEach Ace | 11 |\nEach 10 | 10 |\nEach King | 4 |\n"
+                             "Each Queen | 3 |\n", "en")
+    (f,) = [f for f in facts if f.facet == "card_points"]
+    assert f.value == {"A": 11, "10": 10, "K": 4, "Q": 3} and f.game_id == "skat"
+    assert not _values(facts, "score:")
+
+
+def test_sideways_table_under_card_values():
+    _, facts, _ = facts_of("ブリスコラ\n\nカードの得点\nA | 3 | K | Q | J | その他 |\n11 | 10 | 4 | 3 | 2 | 0 |\n", "ja")
+    (f,) = [f for f in facts if f.facet == "card_points"]
+    assert f.value == {"A": 11, "3": 10, "K": 4, "Q": 3, "J": 2}
+
+
+def test_headerless_column_of_points_with_their_unit():
+    _, facts, _ = facts_of("ブリスカ\n\nカードにはそれぞれ点数があります。\n各エース | 11点 |\n各3 | 10点 |\n各キング | 4点 |\n"
+                           "各クイーン | 3点 |\n", "ja")
+    assert [f.value for f in facts if f.facet == "card_points"] == [{"A": 11, "3": 10, "K": 4, "Q": 3}]
+    assert not _values(facts, "score:")
+
+
+def test_japanese_row_name_column_and_value_named_cards():
+    # "20点札" is a class of cards; the row's name is its first column; a row is no heading
+    _, facts, _ = facts_of("花合わせ\n\n役名 説明 点数\n五光 20点札5枚 200点\n\n松桐坊主(三光) 松に鶴・芒に月・桐に鳳凰の3枚 20点\n\n"
+                           "藤島 藤4枚 20点\n", "ja")
+    got = _values(facts, "score:")
+    assert ("score:five_brights", "200") in got and ("score:five_brights", "20") not in got
+    assert {f.game_id for f in facts} == {"hana-awase"}
+    assert len([v for _, v in got if v == "20"]) == 2

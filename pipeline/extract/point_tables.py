@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import regex
 
 from pipeline.extract.points import TableGrammar, table_ranks
-from pipeline.extract.score_lines import LABEL_CHARS
+from pipeline.extract.score_lines import LABEL_CHARS, ranks_only
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
 _RULE_CELL = compile_pattern(r"[ \t]*:?-{2,}:?[ \t]*|[ \t]*")   # "---", ":--:", an empty cell
@@ -53,6 +53,8 @@ class PointTableGrammar:
     numbers: object              # the language's NumberReader
     rank: BudgetedPattern        # a rank's name: a label of ranks alone is a card row
     cards: TableGrammar | None   # a card row read as a rank-value pair (ranges, face value)
+    determiner: BudgetedPattern  # words before a row's ranks ("Each Ace")
+    spaced: bool                 # words written apart (profile `spaced_words`)
 
 
 def point_table_grammar(language, vocab, cards: TableGrammar | None) -> PointTableGrammar | None:
@@ -61,10 +63,13 @@ def point_table_grammar(language, vocab, cards: TableGrammar | None) -> PointTab
         return None
     units = "|".join([*st.units.get("points", []), *st.item_units]) or "(?!)"
     num = language.numbers.pattern
-    value = compile_pattern(rf"(?P<sign>[+＋\-−－])?[ \t]*(?P<n>{num})[ \t]*(?:{units})?[ \t]*"
+    value = compile_pattern(rf"(?P<sign>[+＋\-−－])?[ \t]*(?P<n>{num})[ \t]*(?P<unit>{units})?[ \t]*"
                             r"(?:[(（][^()（）\n]{0,30}[)）])?[ \t]*", regex.IGNORECASE)
+    determiner = language.profile.card_points.determiner if language.profile.card_points else ""
     return PointTableGrammar(compile_pattern("|".join(st.point_columns), regex.IGNORECASE), value,
-                             language.numbers, compile_pattern(vocab.token, regex.IGNORECASE), cards)
+                             language.numbers, compile_pattern(vocab.token, regex.IGNORECASE), cards,
+                             compile_pattern(rf"^(?:{determiner or '(?!)'})", regex.IGNORECASE),
+                             language.profile.spaced_words)
 
 
 def _cells(line: str, at: int) -> list[Cell]:
@@ -111,12 +116,12 @@ def point_tables(text: str, grammar: PointTableGrammar | None, vocab) -> tuple[l
     rows: list[PointRow] = []
     maps: list[CardRows] = []
     for table in tables(text) if grammar else ():
-        header = [grammar.header.fullmatch(_HEADER_NOTE.sub("", c.text)) is not None for c in table[0]]
-        columns = [i for i, named in enumerate(header) if named]
-        if not columns or columns[0] == 0:
+        maps += _transposed(table, grammar, vocab, text)
+        columns, rows_of = _points_columns(table, grammar)
+        if not columns:
             continue
         items, cards, card_cells, strange = [], {}, [], 0
-        for cells in table[1:]:
+        for cells in rows_of:
             label = cells[0].text
             filled = [cells[i] for i in columns if i < len(cells) and cells[i].text]
             if not filled:
@@ -142,19 +147,53 @@ def point_tables(text: str, grammar: PointTableGrammar | None, vocab) -> tuple[l
     return rows, maps
 
 
+def _points_columns(table: list[list[Cell]], grammar: PointTableGrammar) -> tuple[list[int], list[list[Cell]]]:
+    """The columns of points and the rows under them: the columns a header cell names (not the
+    first), else a second column whose every cell is points with their unit ("各エース | 11点")."""
+    header = [grammar.header.fullmatch(_HEADER_NOTE.sub("", c.text)) is not None for c in table[0]]
+    columns = [i for i, named in enumerate(header) if named]
+    if columns:
+        return ([], []) if columns[0] == 0 else (columns, table[1:])
+    units = [grammar.value.fullmatch(cells[1].text) for cells in table if len(cells) > 1]
+    return ([1], table) if len(units) == len(table) and all(m and m.group("unit") for m in units) else ([], [])
+
+
+def _transposed(table: list[list[Cell]], grammar: PointTableGrammar, vocab, text: str) -> list[CardRows]:
+    """A card point map laid out sideways: a row of ranks over a row of their points, the
+    points row labelled by a header word ("Card | A | 10 | K" over "Points | 11 | 10 | 4") or the
+    table just under words naming card values ("カードの得点" over "A | 3 | K" over "11 | 10 | 4")."""
+    if grammar.cards is None:
+        return []
+    out = []
+    for ranks, values in zip(table, table[1:], strict=False):
+        labelled = grammar.header.fullmatch(_HEADER_NOTE.sub("", values[0].text)) is not None
+        if labelled:
+            ranks, values = ranks[1:], values[1:]
+        elif not grammar.cards.cue.search(text, max(0, ranks[0].start - 120), ranks[0].start):
+            continue
+        if len(ranks) != len(values) or len(ranks) < 3:
+            continue
+        points: dict[str, int] = {}
+        for r, v in zip(ranks, values, strict=True):
+            if not grammar.value.fullmatch(v.text):
+                continue
+            for rank, n in (_card_row(r.text, v.text, grammar, vocab) or {}).items():
+                points.setdefault(rank, n)
+        if len(points) >= 3 and len(set(points.values())) >= 2:
+            out.append(CardRows(ranks[0].start, values[-1].end, points))
+    return out
+
+
 def _is_label(label: str) -> bool:
     return (0 < len(label) <= LABEL_CHARS and regex.search(r"\p{L}", label) is not None
             and not _SENTENCE_MARK.search(label))
 
 
-_SHORT_WORDS = compile_pattern(r"\b\p{L}{1,3}\b|[^\p{L}]+")
-
-
 def _card_row(label: str, value: str, grammar: PointTableGrammar, vocab) -> dict[str, int] | None:
     """A card row's points ("Jack (J)" | "20"; "2–10" | "Face value"), or None when the label is
     not ranks alone (it names a scoring item)."""
-    rest = grammar.rank.sub(" ", label)
-    if rest == label or _SHORT_WORDS.sub("", rest).strip() or grammar.cards is None:
+    label = grammar.determiner.sub("", label, count=1) or label
+    if grammar.cards is None or not ranks_only(label, grammar.rank, grammar.spaced):
         return None
     m = grammar.cards.item.fullmatch(f"{label}: {value}")
     if m is None:

@@ -32,6 +32,9 @@ class ScoreLineGrammar:
     line: BudgetedPattern
     numbers: object
     rank: BudgetedPattern      # a rank's name: a label of ranks is a card's points, not an item
+    # (a script without spaces between words) the language's letters: a space after a name in
+    # them parts a label's columns ("五光 20点札5枚" is the item 五光 and its cards)
+    unspaced: BudgetedPattern | None = None
 
 
 def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
@@ -58,18 +61,25 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     tail = rf"(?P<tail>[ \t]*+(?:{note})?[ \t]*+(?(leader)[.。]?)[ \t]*+\|?[ \t]*+)$"
     label = rf"(?P<label>(?=[^\n]*\p{{L}})(?![ \t])[^\n|｜:：=＝…‥→]{{1,{LABEL_CHARS}}}?)"
     line = compile_pattern(rf"(?m)^[ \t]*+{bullet}{label}{reading}{sep}{points}{tail}", regex.IGNORECASE)
-    return ScoreLineGrammar(line, language.numbers, compile_pattern(vocab.token, regex.IGNORECASE))
+    profile = language.profile
+    unspaced = compile_pattern(profile.script) if not profile.spaced_words and profile.script else None
+    # a rank with its determiner ("Each Ace", "各エース") is ranks all the same
+    determiner = profile.card_points.determiner if profile.card_points else ""
+    rank = compile_pattern(rf"(?:{determiner or '(?!)'})?(?:{vocab.token})", regex.IGNORECASE)
+    return ScoreLineGrammar(line, language.numbers, rank, unspaced)
 
 
 _SENTENCE_MARK = compile_pattern(r"[.。!?！？,，、;；]\s*\S")   # a label with a sentence inside is prose
 _SHORT_WORDS = compile_pattern(r"\b\p{L}{1,3}\b|[^\p{L}]+")      # "from", "to", "и", brackets, dashes
+# (in a script without spaces: a bracketed gloss, a particle; "藤島" is a name, not a short word)
+_GLOSS_OR_PARTICLE = compile_pattern(r"[(（][^()（）]*[)）]|(?<!\p{Han})\p{Hiragana}{1,2}(?!\p{Han})|[^\p{L}]+")
 
 
-def _ranks_only(label: str, rank: BudgetedPattern) -> bool:
+def ranks_only(label: str, rank: BudgetedPattern, spaced: bool = True) -> bool:
     """The label names ranks and nothing else ("Ace", "10-K", "от Короля до Десятки", "A(エース)"):
     the line gives a card's points, read as card points or not at all."""
     rest = rank.sub(" ", label)
-    return rest != label and not _SHORT_WORDS.sub("", rest).strip()
+    return rest != label and not (_SHORT_WORDS if spaced else _GLOSS_OR_PARTICLE).sub("", rest).strip()
 
 
 # (not a comma: "face up shows 2 points, and face down shows 10 points" is one sentence)
@@ -110,7 +120,8 @@ def _read(m: regex.Match, grammar: ScoreLineGrammar, text: str) -> ScoreLine | N
     comma), ranks alone, or the end of a label wrapped from the line above ("The winner of Great
     Cassino (the ten of" / "diamonds) reckons … 2 points.")."""
     label = m.group("label").strip(" \t-–—•・*")
-    if not label or _SENTENCE_MARK.search(label) or label[-1] in ",，、" or _ranks_only(label, grammar.rank):
+    if not label or _SENTENCE_MARK.search(label) or label[-1] in ",，、" \
+            or ranks_only(label, grammar.rank, grammar.unspaced is None):
         return None
     above = text[:m.start()].rstrip(" \t").rsplit("\n", 2)
     wrapped = len(above) > 1 and above[-1] == "" and above[-2].strip() and not _LINE_STOP.search(above[-2])
@@ -124,9 +135,17 @@ def _read(m: regex.Match, grammar: ScoreLineGrammar, text: str) -> ScoreLine | N
     if n is None:
         return None
     end = m.end("unit") if m.group("unit") else m.end("n2")
-    return ScoreLine(m.start("label"), end, label, -n if negative else n)
+    return ScoreLine(m.start("label"), end, name_column(label, grammar.unspaced), -n if negative else n)
 
 
+def name_column(label: str, unspaced: BudgetedPattern | None) -> str:
+    """The label's first column, where a space parts columns (a script without spaces, its name
+    in that script): "五光 20点札5枚" -> "五光"; "Big Cassino" stays whole."""
+    head = label.split(maxsplit=1)
+    return head[0] if unspaced is not None and len(head) > 1 and unspaced.search(head[0]) else label
+
+
+_FOOTNOTE = compile_pattern(r"\[\d{1,3}\]")
 _READING_BRACKET = compile_pattern(r"[ \t]*[(（][^()（）]*[)）][ \t]*$")
 _NOT_ID = compile_pattern(r"[^a-z0-9]+")
 _ASCII_ID = compile_pattern(r"[a-z0-9_]+")
@@ -142,6 +161,7 @@ def line_item(label: str, language, items: dict[str, str]) -> str:
 
     from pipeline.ingest.normalize import normalize
 
+    label = _FOOTNOTE.sub("", label)     # "表菅原[3]": a footnote's mark
     bare = _READING_BRACKET.sub("", label).strip()
     words = bare.split()
     # the label as written, without its bracket, or its last words ("For a pair royal")

@@ -256,6 +256,9 @@ class Profile(ProfileModel):
     """`profile.yaml`: everything a language brings except its rules."""
 
     script: str | None = None      # the script of its words (untranslated passages elsewhere)
+    # words written apart: false for a script without spaces between words (Japanese), where a
+    # space in a table row's label parts its columns ("藤島 藤4枚 20点": the name, its cards)
+    spaced_words: bool = True
     # rank codes as the language writes them on a page (Russian: Т К Д В for A K Q J)
     rank_letters: dict[str, str] = Field(default_factory=dict)
     boilerplate: dict[str, Patterns] = Field(default_factory=dict)

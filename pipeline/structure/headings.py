@@ -17,7 +17,7 @@ from pipeline.positions import split_lines
 from schemas import Document
 
 _PUNCTUATION = compile_pattern(r"[。、，,.:：]")
-_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS|COUNTS)\}")
+_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS|COUNTS|POINTS)\}")
 
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 
@@ -134,12 +134,15 @@ def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
 
     labels = [w for lang in languages for ws in lang.profile.statements.labels.values() for w in ws]
     units = [w for lang in languages for w in lang.profile.statements.units.get("players", [])]
+    points = [w for lang in languages for w in [*lang.profile.statements.units.get("points", []),
+                                                  *lang.profile.statements.item_units]]
     range_between = any_of(list(languages.all_patterns(lambda p: p.statements.range_between)))
     fill = {"CONTENTS": words(lambda p: p.headings.contents), "SENTENCE_END": words(lambda p: p.headings.sentence_end),
             "LABELS": any_of(labels),
             # a count of players: "2 players", "2–4 игрока", "2〜4人" (a count of cards is as
             # often a score table's row: "12枚のカード、すべて勝ち 12")
-            "COUNTS": rf"[1-9]\d*(?:(?:{range_between})\d+)?\s*(?:{any_of(units)})"}
+            "COUNTS": rf"[1-9]\d*(?:(?:{range_between})\d+)?\s*(?:{any_of(units)})",
+            "POINTS": any_of(points)}
 
     def expand(pattern: str) -> str:
         return _SLOTS.sub(lambda m: fill[m.group(1)], pattern)
