@@ -49,9 +49,10 @@ class FactMaker:
         self.heading_conditions: dict[str, str | None] = {}
 
     def emit(self, top: Section, ns: int, rule, start: int, end: int, facet: str, value,
-             per_pack: bool = False, row_condition: str | None = None, into: list | None = None) -> None:
+             per_pack: bool | str = False, row_condition: str | None = None, into: list | None = None) -> None:
         """A value of `facet` read at chunk offsets [start, end) of section `top` (its text at
-        normalized `ns`) -> a fact in `facts` (or `into`), when it holds."""
+        normalized `ns`) -> a fact in `facts` (or `into`), when it holds. `per_pack`: the value
+        counts packs, of the game's family's size ("full": of the full pack's, as the words say)."""
         a, b = ns + start, ns + end
         home = self.home(top, a, b, rule.id)
         if home is None or not self.fits(facet, home.game_id):
@@ -65,7 +66,10 @@ class FactMaker:
         if per_pack:   # a count of packs: times the pack of the game's family, if it has one
             game = self.knowledge.by_id.get(home.game_id)
             spec = self.knowledge.facets.spec(draft.facet)
-            size = spec.packs.sizes.get(game.family) if spec and spec.packs and game else None
+            if spec and spec.packs and per_pack == "full":
+                size = spec.packs.full
+            else:
+                size = spec.packs.sizes.get(game.family) if spec and spec.packs and game else None
             if not size:
                 return
             draft.value = draft.value * size

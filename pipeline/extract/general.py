@@ -46,6 +46,7 @@ class Statement:
     qualifier: str | None = None   # "alternative": one of two values the text offers
     summed: bool = False           # a count with what is added to it ("52 + 2 jokers"): overrides a shorter read
     per_pack: bool = False         # value is a count of packs: the facet's size for the game's family
+    full_pack: bool = False        # ...of packs the words call whole ("Two Entire Packs"): the full pack's size
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,7 @@ class StatementGrammar:
     by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]]
     numbers: object              # the language's NumberReader
     facets: object               # the facet registry
+    full_pack: BudgetedPattern | None = None   # words calling a pack whole ("entire", "full")
 
 
 def statement_grammar(language, facets) -> StatementGrammar | None:
@@ -140,7 +142,7 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                             [compile_pattern(p.replace("{P}", f"(?P<P>{num})").replace("{C}", f"(?P<C>{num})"),
                                              regex.IGNORECASE) for p in st.packs_of],
                             summed,
-                            by_unit, language.numbers, facets)
+                            by_unit, language.numbers, facets, words(st.full_pack))
 
 
 def condition_patterns(language) -> BudgetedPattern | None:
@@ -387,7 +389,9 @@ def _pack_statements(m, unit: str | None, grammar: StatementGrammar) -> list[Sta
     n = grammar.numbers.parse(m.group("lo"))
     if not n or not 1 <= n <= 8:
         return []
-    return [Statement(m.start(), m.end(), facet, n, per_pack=True) for facet in grammar.pack_units[unit]]
+    said = m.group(f"unit_{unit}") or ""
+    full = grammar.full_pack is not None and grammar.full_pack.search(said) is not None
+    return [Statement(m.start(), m.end(), facet, n, per_pack=True, full_pack=full) for facet in grammar.pack_units[unit]]
 
 
 def _totals_win(statements: list[Statement], text: str, grammar: StatementGrammar) -> list[Statement]:

@@ -153,7 +153,7 @@ class DocumentReader:
                     and any(s < b and a < e for s, e, _ in self.taken.near(st.facet, a, b)):
                 continue
             self.maker.emit(top, ns, g.rule("general", st.facet, st.qualifier), st.start, st.end, st.facet, st.value,
-                            st.per_pack)
+                            "full" if st.full_pack else st.per_pack)
         return [(st.start, st.end) for st in found]
 
     def weigh_candidates(self, top: Section, ns: int, chunk: str, stated: list[tuple[int, int]]) -> None:

@@ -190,8 +190,9 @@ class GameIndex:
                 or self._clause.search(clean):
             return None  # a clause or a question, not a name
         forms = self.dictionary_words(clean) or [clean.casefold()]
-        if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words):
-            return None
+        if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words) \
+                or self._only_wrapping(clean):
+            return None   # (in a script without spaces the words stand together: プレイの仕方)
         if not self._noun_phrase(words):
             return None  # "Знаете ли вы": a clause, not a name
         if _DENSE.search(clean) and not _HAN_OR_KATAKANA.search(clean) and not quoted:

@@ -71,6 +71,7 @@ class PacksSpec(KnowledgeModel):
 
     unit: str
     sizes: dict[str, int]
+    full: int | None = None     # a pack the words call whole ("two entire packs"), whatever the family
 
 
 class FacetSpec(KnowledgeModel):

@@ -226,6 +226,9 @@ class Statements(ProfileModel):
     # cards in play are their product ("2 decks of 52 cards", "две колоды по 36 карт",
     # "52枚のトランプを2組")
     packs_of: list[str] = Field(default_factory=list)
+    # words in a count of packs that call them whole ("two entire packs", "a full deck"): so many
+    # full packs, whatever the game (`packs: full:` in corpus/facets.yaml)
+    full_pack: Patterns = Field(default_factory=list)
 
     @field_validator("packs_of")
     @classmethod
@@ -242,7 +245,7 @@ class Statements(ProfileModel):
             _check_patterns(patterns)
         return v
 
-    _patterns = field_validator("card_words", "item_units", "point_columns", "range_between", "range_before", "skip",
+    _patterns = field_validator("card_words", "item_units", "point_columns", "full_pack", "range_between", "range_before", "skip",
                                 "clause_break",
                                 "alternative_between", "alternative")(_check_patterns)
 

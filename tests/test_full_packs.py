@@ -1,0 +1,30 @@
+"""Counts of packs the words call whole ("Two Entire Packs of Cards"): so many full packs,
+whatever the game's family (a patience book's games are mostly unknown to the registry); and
+summary lines that are no titles."""
+
+from tests.test_extract import facts_of
+
+
+def test_entire_packs_of_an_unknown_game():
+    got, _, _ = facts_of("THE FIFTEEN\n\nTwo Entire Packs of Cards\n\n\nRULES\n\n I. Only cards in the lowest row "
+                         "are available.\n", "en")
+    assert ("fifteen", "deck_size", "104") in got
+    assert ("fifteen", "packs", "2") in got
+
+
+def test_packs_of_a_named_kind_are_not_full():
+    # "two standard pinochle decks": a pinochle deck, not the full pack
+    got, _, _ = facts_of("PINOCHLE.\n\nPlayed with two standard pinochle decks.\n", "en")
+    assert not [g for g in got if g[1] == "deck_size"]
+
+
+def test_packs_without_words_of_a_whole_pack_need_the_family():
+    got, _, _ = facts_of("THE FIFTEEN\n\nPlayed with two packs.\n", "en")
+    assert not [g for g in got if g[1] == "deck_size"]
+
+
+def test_summary_lines_are_no_game_titles():
+    # a text whose only lines before the rules are label lines and a section name ("how to play")
+    got, facts, _ = facts_of("プレイ人数・・3人〜8人ぐらい(5人推奨)\n必要なもの・・・トランプ一式(ジョーカー含む53枚ないし54枚)\n"
+                             "プレイの仕方\n1.全員に枚数が均等になるようにカードを配る。\n", "ja")
+    assert not [f for f in facts if f.game_id and f.game_id.startswith("game-")]
