@@ -99,3 +99,17 @@ def test_japanese_row_name_column_and_value_named_cards():
     assert ("score:five_brights", "200") in got and ("score:five_brights", "20") not in got
     assert {f.game_id for f in facts} == {"hana-awase"}
     assert len([v for _, v in got if v == "20"]) == 2
+
+
+def test_card_table_with_rows_of_other_names():
+    # most rows are ranks: a card table; "Bauer" and "Nell" are cards by another name, not items
+    _, facts, _ = facts_of("JASS.\n\n| Card | Points |\n|---|---|\n| Bauer | 20 |\n| Nell | 14 |\n| Ace | 11 |\n"
+                           "| King | 4 |\n| Queen | 3 |\n| Jack | 2 |\n| Ten | 10 |\n", "en")
+    assert [f.value for f in facts if f.facet == "card_points"] == [{"A": 11, "K": 4, "Q": 3, "J": 2, "10": 10}]
+    assert not _values(facts, "score:")
+
+
+def test_a_range_is_no_value():
+    # "2-9 | 2-9 по цифре": the points are the card's number, not 2
+    _, facts, _ = facts_of("БАККАРА\n\nКарта Очки\nТуз 1\n2-9 2-9 в соответствии с цифрой на карте\n10 0\nКороль 0\n", "ru")
+    assert not [f for f in facts if f.facet == "card_points" and f.value.get("9") == 2]

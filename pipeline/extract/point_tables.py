@@ -111,8 +111,9 @@ def tables(text: str) -> list[list[list[Cell]]]:
 
 def point_tables(text: str, grammar: PointTableGrammar | None, vocab) -> tuple[list[PointRow], list[CardRows]]:
     """The scoring rows and the card point maps of every table of `text` with a points column.
-    A table is of cards or of items: when any row names an item, its rank rows are items too
-    (a meld table's "Aces | one ace in each suit | 100")."""
+    A table is of cards or of items, as most of its rows are: a meld table's rank rows are
+    items ("Aces | one ace in each suit | 100"); a card table's rows naming no rank are cards by
+    another name, not read ("Bauer | 20" over "Ace | 11", "King | 4", ...)."""
     rows: list[PointRow] = []
     maps: list[CardRows] = []
     for table in tables(text) if grammar else ():
@@ -140,7 +141,8 @@ def point_tables(text: str, grammar: PointTableGrammar | None, vocab) -> tuple[l
                 sign = m.group("sign")
                 items.append((got is not None, PointRow(cells[0].start, cell.end, label,
                                                         -n if sign and sign not in "+＋" else n)))
-        if any(not card for card, _ in items):
+        named = sum(1 for card, _ in items if not card)
+        if named > len(card_cells) // 2 or (named and len(cards) < 3):
             rows += [row for _, row in items]
         elif not strange and len(cards) >= 3 and len(set(cards.values())) >= 2:
             maps.append(CardRows(card_cells[0].start, card_cells[-1].end, cards))

@@ -248,7 +248,8 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
     rank = rf"(?:{tok}(?:[(（][^()（）\n]{{1,8}}[)）])?|{group_alt})"
     subject = (rf"(?:(?:{before})\s*(?P<lo>{tok})\s*{between}\s*(?P<hi>{tok})|(?P<lo2>{tok}){between}(?P<hi2>{tok})"
                rf"|(?P<ranks>{rank}(?:{sep}{rank}){{0,{MAX_LIST_ITEMS}}}))")
-    value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}})(?!\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
+    # (a number before a dash and a number is a range, no value: "2-9 | 2-9 по цифре на карте")
+    value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}})(?!\d)(?![ \t]*[-–—~〜][ \t]*\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
              rf"|(?P<face>[^\n。.;]{{0,12}}?(?:{face})[^\n。.;,、]*))")
     item = compile_pattern(rf"(?<![\w])(?:{subject}){link}{value}", regex.IGNORECASE | regex.V0)
     return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),

@@ -110,6 +110,8 @@ def compile_rules(language, knowledge) -> list[Rule]:
     items = sorted(knowledge.facets.item_names(language.code), key=len, reverse=True)
     asides = tuple(language.profile.words.name_aside_after)
     item_alt = "|".join(_name_regex(i, asides) for i in items) or "(?!)"
+    courts = "|".join(regex.escape(w) for w, code in sorted(vocab.names.items(), key=lambda x: -len(x[0]))
+                      if code in ("A", "K", "Q", "J") and len(w) >= 3 and w.isalpha()) or "(?!)"
     pair = pairs_regex(vocab, language.numbers)
     sep = vocab.sep
     unit = rf"(?:\s*(?:{vocab.points_unit}))?"
@@ -141,7 +143,9 @@ def compile_rules(language, knowledge) -> list[Rule]:
             filler = r"(?:[^\d\s,，、;。.]{1,4}?\s*[,，、]?\s*)?"
             return f"(?P<{name or 'pairs'}>(?:{pair})(?:{sep}{filler}(?:{pair})){{2,{MAX_LIST_ITEMS}}})"
         before, after = r"A-Za-z\p{Cyrillic}\p{Katakana}ー\d・･\-", r"A-Za-z\p{Cyrillic}\p{Katakana}ー\d"
-        return rf"(?P<{name or 'item'}>(?<![{before}])(?:{item_alt})(?![{after}]))"
+        # (after a court card's or ace's name an item's word names a card: «король пик» is the king of
+        # spades, no «пик»; names of three letters or more: "a pair royal" is no ace)
+        return rf"(?P<{name or 'item'}>(?<![{before}])(?<!\b(?:{courts})[ \t]{{1,2}})(?:{item_alt})(?![{after}]))"
 
     path = language.path("facts.yaml")
     rules = []

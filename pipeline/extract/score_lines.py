@@ -142,9 +142,12 @@ def name_column(label: str, unspaced: BudgetedPattern | None) -> str:
     """The label's first column, where a space parts columns (a script without spaces, its name
     in that script): "五光 20点札5枚" -> "五光"; "Big Cassino" stays whole."""
     head = label.split(maxsplit=1)
-    return head[0] if unspaced is not None and len(head) > 1 and unspaced.search(head[0]) else label
+    # (not after a particle: "これ以外の 絵札" is one phrase)
+    return head[0] if unspaced is not None and len(head) > 1 and unspaced.search(head[0]) \
+        and not _ENDS_IN_KANA.search(head[0]) else label
 
 
+_ENDS_IN_KANA = compile_pattern(r"\p{Hiragana}$")
 _FOOTNOTE = compile_pattern(r"\[\d{1,3}\]")
 _READING_BRACKET = compile_pattern(r"[ \t]*[(（][^()（）]*[)）][ \t]*$")
 _NOT_ID = compile_pattern(r"[^a-z0-9]+")

@@ -295,7 +295,8 @@ class GameIndex:
 
     def _only_wrapping(self, part: str) -> bool:
         words = [w.strip(".,!?") for w in part.casefold().split()]
-        if all(w in self._not_names for w in words):
+        # (in any form: "Карточные игры" is карточный + игра)
+        if words and all(w in self._not_names or self._only_title_word(w) for w in words):
             return True
         if not _DENSE.search(part):
             return False
