@@ -143,3 +143,12 @@ def test_the_item_is_named_by_its_last_words_or_by_the_line_above():
 ])
 def test_a_wrapped_label_or_a_clause_is_no_scoring_line(text):
     assert _lines(text, "en") == []
+
+
+def test_rank_list_with_a_span_and_rank_numbers():
+    # "4~10" stands for the ranks between; "J(11)" carries the rank's number, no rank of its own
+    from tests.test_extract import facts_of
+    for text in ("大富豪\n\nカードには強さがあり、弱い順に3、4~10、J、Q、K、A、2とされる。\n",
+                 "大富豪\n\n平常時のカードの強さは、弱いものから順に、3,4,5,6,7,8,9,10,J(11),Q(12),K(13),A(1),2\n"):
+        got, _, _ = facts_of(text, "ja")
+        assert ("daifugo", "rank_order", "['2', 'A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3']") in got

@@ -74,7 +74,14 @@ def rank_code(token: str, vocab: RankVocabulary) -> str | None:
     return None
 
 
+_RANK_NUMBER = compile_pattern(r"[(（]\s*(\d{1,2})\s*[)）]")   # "J(11)": the rank's number, no rank
+# between two ranks of a list: the ranks between them ("4~10")
+RANGE_MARK = r"[~〜～]"
+
+
 def parse_rank_list(text: str, vocab: RankVocabulary) -> list[str]:
+    # (a bracketed number that names a rank is the rank's code: "X (10)" of a Hungarian pack)
+    text = _RANK_NUMBER.sub(lambda m: m.group() if m.group(1) in vocab.names else " " * len(m.group()), text)
     codes = [rank_code(m.group(), vocab) for m in compile_pattern(vocab.token, regex.IGNORECASE).finditer(text)]
     return [c for c in codes if c]
 
@@ -95,7 +102,7 @@ def parse_points(text: str, vocab: RankVocabulary, numbers: NumberReader) -> dic
     return out
 
 
-_GAP = compile_pattern(r"…|\.\.\.|・・・")
+_GAP = compile_pattern(rf"…|\.\.\.|・・・|{RANGE_MARK}")
 
 
 def parse_rank_list_with_gaps(text: str, vocab: RankVocabulary, gap_order: list[str]) -> list[str] | None:
@@ -107,9 +114,13 @@ def parse_rank_list_with_gaps(text: str, vocab: RankVocabulary, gap_order: list[
         if not codes or not part or codes[-1] not in gap_order or part[0] not in gap_order:
             return None
         a, b = gap_order.index(codes[-1]), gap_order.index(part[0])
-        if b <= a + 1:
+        if b > a + 1:        # down the order: "10，9，…，2"
+            between = gap_order[a + 1:b]
+        elif b < a - 1:      # up the order, a list written from the lowest: "3、4~10、J"
+            between = gap_order[b + 1:a][::-1]
+        else:
             return None
-        codes = codes + [c for c in gap_order[a + 1:b] if c != "C" or "C" in codes] + part
+        codes = codes + [c for c in between if c != "C" or "C" in codes] + part
     return codes
 
 

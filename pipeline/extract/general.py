@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 import regex
 
-from pipeline.extract.cards import MAX_LIST_ITEMS
+from pipeline.extract.cards import MAX_LIST_ITEMS, RANGE_MARK
 from pipeline.extract.sentences import sentence_bounds, sentences
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import PlayerRange
@@ -97,19 +97,7 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     # a label's value may open with one word ("Количество участников: предпочтительно два или три")
     value = compile_pattern(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'}))\p{{L}}+\s+)?(?:{rng})",
                           regex.IGNORECASE | regex.V1)
-    bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*)?"   # a summary line may be a list item: "- プレイ人数:3〜10"
-    # the value on the label's line, or alone on the next line (a definition list laid out
-    # as lines: "参加人数\n\n2人", "Players\n2-4")
-    # a label's stop: a colon or dash, or leader dots ("人数・・・4人", "Players .... 4")
-    stop = r"(?:[:：\-–—]|[・.．…‥]{2,})"
-    # a label set in Markdown emphasis ("- **Players:** 2 to 4", "**Deck**: 40 cards")
-    emph = r"(?:\*\*|__|\*|_)?"
-    # (after a stop, the value may stand on the next line too: "Количество игроков:\n2 - 13")
-    next_line = r"\n(?:[ \t]*\n)?[ \t]*(?=\S)"
-    labels = [(facet, compile_pattern(rf"^[ \t]*{bullet}{emph}(?:{'|'.join(words)}){emph}[ \t]*"
-                                      rf"(?:{stop}{emph}[ \t]*(?:{next_line})?|[ \t](?=\S)|[ \t]*{next_line})(?P<value>.*)$",
-                                    regex.IGNORECASE | regex.MULTILINE))
-              for facet, words in st.labels.items() if words and facets.known(facet)]
+    labels = _label_patterns(st, facets)
     cues = {group: compile_pattern("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
     by_unit: dict[str, list[tuple[str, list[str], list[str], list[str]]]] = {}
     for facet, spec in facets.specs.items():
@@ -143,6 +131,23 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                                              regex.IGNORECASE) for p in st.packs_of],
                             summed,
                             by_unit, language.numbers, facets, words(st.full_pack))
+
+
+def _label_patterns(st, facets) -> list[tuple[str, BudgetedPattern]]:
+    """Each facet's summary-label line ("Number of players: 2 - 6"), its value in group `value`."""
+    bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*)?"   # a summary line may be a list item: "- プレイ人数:3〜10"
+    # the value on the label's line, or alone on the next line (a definition list laid out
+    # as lines: "参加人数\n\n2人", "Players\n2-4")
+    # a label's stop: a colon or dash, or leader dots ("人数・・・4人", "Players .... 4")
+    stop = r"(?:[:：\-–—]|[・.．…‥]{2,})"
+    # a label set in Markdown emphasis ("- **Players:** 2 to 4", "**Deck**: 40 cards")
+    emph = r"(?:\*\*|__|\*|_)?"
+    # (after a stop, the value may stand on the next line too: "Количество игроков:\n2 - 13")
+    next_line = r"\n(?:[ \t]*\n)?[ \t]*(?=\S)"
+    return [(facet, compile_pattern(rf"^[ \t]*{bullet}{emph}(?:{'|'.join(words)}){emph}[ \t]*"
+                                      rf"(?:{stop}{emph}[ \t]*(?:{next_line})?|[ \t](?=\S)|[ \t]*{next_line})(?P<value>.*)$",
+                                    regex.IGNORECASE | regex.MULTILINE))
+              for facet, words in st.labels.items() if words and facets.known(facet)]
 
 
 def condition_patterns(language) -> BudgetedPattern | None:
@@ -433,7 +438,8 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
     # a list written from its lowest: "(low)" after its first rank, "(high)" after its last
     low = "|".join(cues.get("low_note") or ["(?!)"])
     high = "|".join(cues.get("high_note") or ["(?!)"])
-    tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes})[)）])?"
+    tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes}|\d{{1,2}})[)）])?"   # "J(11)": a rank's number
+    tok = rf"{tok}(?:\s*{RANGE_MARK}\s*{tok})?"   # "3、4~10、J": a span of ranks
     sep = rf"(?:{vocab.sep}|\s*[→>＞]\s*)"
     gap = r"(?:…|\.\.\.|・・・)"
     # ranks joined by hyphens ("J-9-A-10-K-Q-8-7"): six at least, for five are a poker hand's

@@ -25,7 +25,7 @@ import regex
 
 from pipeline.datafile import located_error
 from pipeline.errors import HoyleError
-from pipeline.extract.cards import MAX_LIST_ITEMS, pairs_regex, vocabulary
+from pipeline.extract.cards import MAX_LIST_ITEMS, RANGE_MARK, pairs_regex, vocabulary
 from pipeline.extract.readers import DEFAULT_READER, READERS, Reader
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
@@ -102,7 +102,9 @@ def rules_of(knowledge, lang: str) -> list[Rule]:
     return knowledge.compiled(("rules", lang), lambda: compile_rules(knowledge.languages[lang], knowledge))
 
 
-def compile_rules(language, knowledge) -> list[Rule]:
+def _macro_expander(language, knowledge):
+    """The function a rule's pattern macros ({N}, {RANKS}, {ITEM}, …) are expanded by, in one
+    language (its numbers, its items) with every language's rank and suit names."""
     num = language.numbers.pattern
     vocab = vocabulary(knowledge)
     suits = sorted(knowledge.suit_names, key=len, reverse=True)
@@ -133,8 +135,10 @@ def compile_rules(language, knowledge) -> list[Rule]:
         if kind == "RANK":
             return f"(?P<{name or 'rank'}>{vocab.token})"
         if kind == "RANKS":
-            # a rank may carry a note: "エース（最高）", "7 (lowest)"
-            tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes})[)）])?"
+            # a rank may carry a note or its number: "エース（最高）", "7 (lowest)", "J(11)"; an item
+            # may be a span of ranks ("3、4~10、J")
+            tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes}|\d{{1,2}})[)）])?"
+            tok = rf"{tok}(?:\s*{RANGE_MARK}\s*{tok})?"
             # "10，9，…，2，1": an ellipsis stands for the ranks in between
             gap = r"(?:…|\.\.\.|・・・)"
             return f"(?P<{name or 'ranks'}>{tok}(?:{sep}(?:{gap}{sep})?{tok}){{3,{MAX_LIST_ITEMS}}})"
@@ -147,6 +151,11 @@ def compile_rules(language, knowledge) -> list[Rule]:
         # spades, no «пик»; names of three letters or more: "a pair royal" is no ace)
         return rf"(?P<{name or 'item'}>(?<![{before}])(?<!\b(?:{courts})[ \t]{{1,2}})(?:{item_alt})(?![{after}]))"
 
+    return expand
+
+
+def compile_rules(language, knowledge) -> list[Rule]:
+    expand = _macro_expander(language, knowledge)
     path = language.path("facts.yaml")
     rules = []
     for i, spec in enumerate(language.facts):
