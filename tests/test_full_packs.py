@@ -28,3 +28,25 @@ def test_summary_lines_are_no_game_titles():
     got, facts, _ = facts_of("プレイ人数・・3人〜8人ぐらい(5人推奨)\n必要なもの・・・トランプ一式(ジョーカー含む53枚ないし54枚)\n"
                              "プレイの仕方\n1.全員に枚数が均等になるようにカードを配る。\n", "ja")
     assert not [f for f in facts if f.game_id and f.game_id.startswith("game-")]
+
+
+def test_one_pack_called_whole():
+    for text in ("SPIT.\n\nA full deck of normal playing cards (minus the jokers) is used.\n",
+                 "SPIT.\n\nA standard deck of cards (no Joker).\n"):
+        got, _, _ = facts_of(text, "en")
+        assert ("spit", "deck_size", "52") in got
+    # jokers added, or another count said with it: not the bare pack
+    got, _, _ = facts_of("SPIT.\n\nPlayed with a standard deck plus two jokers.\n", "en")
+    assert ("spit", "deck_size", "52") not in got
+
+
+def test_a_players_label_of_one_word():
+    got, _, _ = facts_of("БУРА\n\nИгроков — двое.\n", "ru")
+    assert ("bura", "players", "min=2 max=2") in got
+
+
+def test_a_pack_denied_and_a_subject_are_no_statement():
+    got, _, _ = facts_of("SHEEPSHEAD.\n\nSheepshead players never play with a full deck.\n", "en")
+    assert ("sheepshead", "deck_size", "52") not in got
+    got, _, _ = facts_of("СЕКА\n\nИгроки получают три карты.\n", "ru")
+    assert ("seka", "players", "min=3 max=3") not in got

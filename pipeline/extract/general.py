@@ -75,6 +75,7 @@ class StatementGrammar:
     numbers: object              # the language's NumberReader
     facets: object               # the facet registry
     full_pack: BudgetedPattern | None = None   # words calling a pack whole ("entire", "full")
+    one_full_pack: BudgetedPattern | None = None   # one pack called whole, no number ("a standard deck")
 
 
 def statement_grammar(language, facets) -> StatementGrammar | None:
@@ -130,7 +131,8 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                             [compile_pattern(p.replace("{P}", f"(?P<P>{num})").replace("{C}", f"(?P<C>{num})"),
                                              regex.IGNORECASE) for p in st.packs_of],
                             summed,
-                            by_unit, language.numbers, facets, words(st.full_pack))
+                            by_unit, language.numbers, facets, words(st.full_pack),
+                            compile_pattern("|".join(st.one_full_pack), regex.IGNORECASE) if st.one_full_pack else None)
 
 
 def _label_patterns(st, facets) -> list[tuple[str, BudgetedPattern]]:
@@ -302,6 +304,9 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
             out += [replace(st, start=s_start + st.start, end=s_start + st.end)
                     for st in _number_statements(sentence, m, masked, others, asides, grammar)]
         out += [replace(st, start=s_start + st.start, end=s_start + st.end) for st in _packs_of(sentence, grammar)]
+        out += [Statement(s_start + m.start(), s_start + m.end(), facet, 1, per_pack=True, full_pack=True)
+                for m in (grammar.one_full_pack.finditer(masked) if grammar.one_full_pack else ())
+                for facets in [grammar.pack_units.get("packs", [])] for facet in facets]
     return _totals_win(out, text, grammar)
 
 

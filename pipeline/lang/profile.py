@@ -229,6 +229,9 @@ class Statements(ProfileModel):
     # words in a count of packs that call them whole ("two entire packs", "a full deck"): so many
     # full packs, whatever the game (`packs: full:` in corpus/facets.yaml)
     full_pack: Patterns = Field(default_factory=list)
+    # one pack called whole with no number ("a standard deck of cards", "a full deck"): the full
+    # pack's cards are in play
+    one_full_pack: Patterns = Field(default_factory=list)
 
     @field_validator("packs_of")
     @classmethod
@@ -245,7 +248,7 @@ class Statements(ProfileModel):
             _check_patterns(patterns)
         return v
 
-    _patterns = field_validator("card_words", "item_units", "point_columns", "full_pack", "range_between", "range_before", "skip",
+    _patterns = field_validator("card_words", "item_units", "point_columns", "full_pack", "one_full_pack", "range_between", "range_before", "skip",
                                 "clause_break",
                                 "alternative_between", "alternative")(_check_patterns)
 
