@@ -248,8 +248,8 @@ class Statements(ProfileModel):
             _check_patterns(patterns)
         return v
 
-    _patterns = field_validator("card_words", "item_units", "point_columns", "full_pack", "one_full_pack", "range_between", "range_before", "skip",
-                                "clause_break",
+    _patterns = field_validator("card_words", "item_units", "point_columns", "full_pack", "one_full_pack",
+                                "range_between", "range_before", "skip", "clause_break",
                                 "alternative_between", "alternative")(_check_patterns)
 
 
