@@ -303,7 +303,7 @@ class GameIndex:
         rest = part.casefold()   # a script without spaces writes them together: 基本ルール
         for w in sorted((w for w in self._not_names if _DENSE.search(w)), key=len, reverse=True):
             rest = rest.replace(w, "")
-        return not rest.strip()
+        return not rest.strip(" \t・･:：-–—")   # (and what joins them: "種類・カードゲーム")
 
     def without_title_words(self, name: str) -> str:
         """`name` without the words a description puts around and inside a name ("Детская
