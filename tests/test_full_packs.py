@@ -50,3 +50,33 @@ def test_a_pack_denied_and_a_subject_are_no_statement():
     assert ("sheepshead", "deck_size", "52") not in got
     got, _, _ = facts_of("СЕКА\n\nИгроки получают три карты.\n", "ru")
     assert ("seka", "players", "min=3 max=3") not in got
+
+
+def test_packs_of_numbered_cards_and_a_label_before_them():
+    got, _, _ = facts_of("SPITE AND MALICE.\n\nNUMBER OF CARDS: Two 52 card decks\n", "en")
+    assert ("spite-and-malice", "deck_size", "104") in got
+    assert ("spite-and-malice", "deck_size", "52") not in got
+
+
+def test_the_players_all_dealt_as_many():
+    got, _, _ = facts_of("SPITE AND MALICE.\n\nPlayers are dealt 5 cards to their hand.\n", "en")
+    assert ("spite-and-malice", "hand_size", "5") in got
+
+
+def test_japanese_contents_label_total_and_kinds():
+    got, _, _ = facts_of("ごきぶりポーカー\n\n内容物：カード64枚(8種類×各8枚)\n", "ja")
+    assert ("cockroach-poker", "deck_size", "64") in got
+    assert not [g for g in got if g[1] == "hand_size"]      # 各8枚: of each kind, no hand
+    got, _, _ = facts_of("ハリガリ\n\nカードは、全部で、56枚になります。\n", "ja")
+    assert ("halli-galli", "deck_size", "56") in got
+
+
+def test_packs_of_numbered_cards_with_jokers_added():
+    got, _, _ = facts_of("RUMMY.\n\nIt is played with two standard 52 card decks and two jokers.\n", "en")
+    assert ("rummy", "deck_size", "106") in got and ("rummy", "deck_size", "104") not in got
+
+
+def test_a_range_of_players_before_their_hand():
+    got, _, _ = facts_of("KINGS IN THE CORNER.\n\nIn this game, two to six players are each dealt seven cards.\n", "en")
+    assert ("kings-in-the-corner", "players", "min=2 max=6") in got
+    assert ("kings-in-the-corner", "hand_size", "7") in got

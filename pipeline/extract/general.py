@@ -96,7 +96,8 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     number = compile_pattern(rf"(?<![\d.,_])(?<![{spaced_letter}])(?:{rng})(?:\s*|-)(?:{units})",
                            regex.IGNORECASE | regex.V1)
     # a label's value may open with one word ("Количество участников: предпочтительно два или три")
-    value = compile_pattern(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'}))\p{{L}}+\s+)?(?:{rng})",
+    # (or glued, in a script without spaces: "内容物：カード64枚")
+    value = compile_pattern(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'}))(?:\p{{L}}+\s+|[\p{{Han}}\p{{Katakana}}ー]+))?(?:{rng})",
                           regex.IGNORECASE | regex.V1)
     labels = _label_patterns(st, facets)
     cues = {group: compile_pattern("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
@@ -307,7 +308,15 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
         out += [Statement(s_start + m.start(), s_start + m.end(), facet, 1, per_pack=True, full_pack=True)
                 for m in (grammar.one_full_pack.finditer(masked) if grammar.one_full_pack else ())
                 for facets in [grammar.pack_units.get("packs", [])] for facet in facets]
-    return _totals_win(out, text, grammar)
+    return _totals_win(_sums_win(out), text, grammar)
+
+
+def _sums_win(statements: list[Statement]) -> list[Statement]:
+    """A count that overlaps a sum of its facet read at the same place is a part of it ("NUMBER OF
+    CARDS: Two 52 card decks": 104, not the label's 52)."""
+    sums = [s for s in statements if s.summed]
+    return [st for st in statements if st.summed or not any(
+        p.facet == st.facet and p.start < st.end and st.start < p.end for p in sums)]
 
 
 def _packs_of(sentence: str, grammar: StatementGrammar) -> list[Statement]:
@@ -321,8 +330,10 @@ def _packs_of(sentence: str, grammar: StatementGrammar) -> list[Statement]:
             packs, cards = parse(m.group("P")), parse(m.group("C"))
             if not packs or not cards:
                 continue
-            out += [Statement(m.start(), m.end(), facet, packs * cards, summed=True)
-                    for facet in sorted(grammar.summed) if grammar.facets.within(facet, packs * cards)]
+            for facet in sorted(grammar.summed):   # (and the jokers added: "… and two jokers")
+                values, added_to, _ = _with_jokers(facet, [(packs * cards, None)], sentence, m.end(), grammar)
+                out += [Statement(m.start(), added_to or m.end(), facet, v, summed=True)
+                        for v, _ in values if grammar.facets.within(facet, v)]
             out += [Statement(m.start("P"), m.end("P"), facet, packs)
                     for facet in counted if grammar.facets.within(facet, packs)]
     return out
