@@ -966,7 +966,8 @@ def test_a_label_naming_no_form_of_the_game_is_no_alternative():
     ("ДУРАК\n\nКоличество колод: 2\n", "ru", {("packs", "2")}),
     ("CANASTA\n\nDecks: 2\n", "en", {("packs", "2")}),
     # words saying which packs between the count and the unit
-    ("CANASTA\n\nIt is played with two standard 52 card decks.\n", "en", {("packs", "2")}),
+    # (and the cards of each: two packs of 52 are 104 cards in play)
+    ("CANASTA\n\nIt is played with two standard 52 card decks.\n", "en", {("packs", "2"), ("deck_size", "104")}),
     ("KLONDIKE\n\nTwo Entire Packs of Cards.\n", "en", {("packs", "2"), ("deck_size", "104")}),
     # packs and the cards in each: the cards in play are the product
     ("CANASTA\n\nUse 2 decks of 52 cards.\n", "en", {("packs", "2"), ("deck_size", "104")}),

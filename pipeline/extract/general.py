@@ -97,7 +97,8 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
                            regex.IGNORECASE | regex.V1)
     # a label's value may open with one word ("Количество участников: предпочтительно два или три")
     # (or glued, in a script without spaces: "内容物：カード64枚")
-    value = compile_pattern(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'}))(?:\p{{L}}+\s+|[\p{{Han}}\p{{Katakana}}ー]+))?(?:{rng})",
+    word = r"(?:\p{L}+\s+|[\p{Han}\p{Katakana}ー]+)"
+    value = compile_pattern(rf"^\s*[:：\-–—]?\s*(?:(?!(?:{before or '(?!)'})){word})?(?:{rng})",
                           regex.IGNORECASE | regex.V1)
     labels = _label_patterns(st, facets)
     cues = {group: compile_pattern("|".join(words), regex.IGNORECASE) for group, words in st.cues.items() if words}
