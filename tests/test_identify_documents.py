@@ -458,13 +458,19 @@ RULES_EN = "Deal seven cards to each player from a pack of 52 cards. The first t
 @pytest.mark.parametrize("title, lang, name", [
     # the user's title names the game the text never names: its lead part, or a name it quotes
     ("Gracias — copy of the rules leaflet", "en", "Gracias"),
-    ("Настольная игра «Дубль» новогодний — правила списком", "ru", "Дубль"),
+    ("Настольная игра «Котопланеты» новогодний — правила списком", "ru", "Котопланеты"),
     # the words a description wraps around and inside a name are dropped
     ("Детская карточная игра дамка — статья", "ru", "дамка"),
 ])
 def test_a_manifest_title_names_a_game_the_text_never_names(title, lang, name):
     seg = titled_segmentation(RULES_EN, lang, title)
     assert [g.names.model_dump()[lang] for g in seg.provisional] == [name]
+
+
+def test_a_manifest_title_naming_a_known_game_by_its_local_name():
+    # «Дубль» is the Russian edition's name of Dobble (games.yaml): the known game, no provisional one
+    seg = titled_segmentation(RULES_EN, "ru", "Настольная игра «Дубль» новогодний — правила списком")
+    assert not seg.provisional and {s.game_id for s in seg.sections if s.kind in ("game", "variant")} == {"dobble"}
 
 
 def test_a_manifest_title_that_is_no_name_gives_no_game():

@@ -152,3 +152,15 @@ def test_rank_list_with_a_span_and_rank_numbers():
                  "大富豪\n\n平常時のカードの強さは、弱いものから順に、3,4,5,6,7,8,9,10,J(11),Q(12),K(13),A(1),2\n"):
         got, _, _ = facts_of(text, "ja")
         assert ("daifugo", "rank_order", "['2', 'A', 'K', 'Q', 'J', '10', '9', '8', '7', '6', '5', '4', '3']") in got
+
+
+def test_an_item_scoring_nothing_is_no_fact():
+    from tests.test_extract import facts_of
+    got, _, _ = facts_of("花合わせ\n\n五光 200点\nカス…0点\n他:0点\n", "ja")
+    assert not [g for g in got if g[1].startswith("score:") and g[2] == "0"]
+
+
+def test_a_game_going_to_a_score_is_a_target():
+    from tests.test_extract import facts_of
+    got, _, _ = facts_of("CRAZY EIGHTS.\n\nGame goes to 500 Points.\n", "en")
+    assert ("crazy-eights", "target_score", "500") in got

@@ -132,7 +132,7 @@ def _read(m: regex.Match, grammar: ScoreLineGrammar, text: str) -> ScoreLine | N
         negative = bool(m.group("sign")) and m.group("sign").strip() not in "+＋"
     else:
         n, negative = int(m.group("n2")), m.group("signed") not in "+＋"
-    if n is None:
+    if not n:   # (an item scoring nothing states nothing: "カス…0点", "他:0点")
         return None
     end = m.end("unit") if m.group("unit") else m.end("n2")
     return ScoreLine(m.start("label"), end, name_column(label, grammar.unspaced), -n if negative else n)
