@@ -67,8 +67,9 @@ def test_japanese_contents_label_total_and_kinds():
     got, _, _ = facts_of("ごきぶりポーカー\n\n内容物：カード64枚(8種類×各8枚)\n", "ja")
     assert ("cockroach-poker", "deck_size", "64") in got
     assert not [g for g in got if g[1] == "hand_size"]      # 各8枚: of each kind, no hand
-    got, _, _ = facts_of("ハリガリ\n\nカードは、全部で、56枚になります。\n", "ja")
-    assert ("halli-galli", "deck_size", "56") in got
+    # "全部で" (in all) is no pack: "絵札は全部で20枚" counts the picture cards (tried and dropped)
+    got, _, _ = facts_of("ナポレオン\n\n絵札は全部で20枚あります。\n", "ja")
+    assert ("napoleon", "deck_size", "20") not in got
 
 
 def test_packs_of_numbered_cards_with_jokers_added():
