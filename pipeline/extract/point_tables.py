@@ -20,6 +20,8 @@ from pipeline.patterns import BudgetedPattern, compile_pattern
 
 _RULE_CELL = compile_pattern(r"[ \t]*:?-{2,}:?[ \t]*|[ \t]*")   # "---", ":--:", an empty cell
 _PIPE = compile_pattern(r"[|｜]")
+_TABS = compile_pattern(r"\t+")
+_LETTER = compile_pattern(r"\p{L}")
 _SENTENCE_MARK = compile_pattern(r"[.。!?！？;；]\s*\S")
 _HEADER_NOTE = compile_pattern(r"[ \t]*[(（][^()（）]*[)）][ \t]*$")   # "Points (each)"
 
@@ -74,7 +76,7 @@ def point_table_grammar(language, vocab, cards: TableGrammar | None) -> PointTab
 
 def _cells(line: str, at: int) -> list[Cell]:
     """The cells of one line starting at offset `at` (empty edge cells of "| a | b |" dropped)."""
-    splitter = _PIPE if _PIPE.search(line) else compile_pattern(r"\t+")
+    splitter = _PIPE if _PIPE.search(line) else _TABS
     bounds, last = [], 0
     for m in splitter.finditer(line):
         bounds.append((last, m.start()))
@@ -187,8 +189,7 @@ def _transposed(table: list[list[Cell]], grammar: PointTableGrammar, vocab, text
 
 
 def _is_label(label: str) -> bool:
-    return (0 < len(label) <= LABEL_CHARS and regex.search(r"\p{L}", label) is not None
-            and not _SENTENCE_MARK.search(label))
+    return 0 < len(label) <= LABEL_CHARS and _LETTER.search(label) is not None and not _SENTENCE_MARK.search(label)
 
 
 def _card_row(label: str, value: str, grammar: PointTableGrammar, vocab) -> dict[str, int] | None:
