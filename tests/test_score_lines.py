@@ -29,6 +29,10 @@ def _lines(text: str, lang: str) -> list[tuple[str, int]]:
     ("ja", "役なし：マイナス5点", "役なし", -5),
     ("ru", "Карета — 50 очков", "Карета", 50),
     ("ru", "• Старший вист: 5 баллов", "Старший вист", 5),
+    # a numbered or lettered list's row, ended by a full stop after a label's colon
+    ("en", "1. Same4 (Teshi) : 6pt.", "Same4", 6),
+    ("en", "b) Marriage = 20 points", "Marriage", 20),
+    ("ru", "2. Карета: 50 очков.", "Карета", 50),
 ])
 def test_a_label_and_its_points_on_a_line_is_a_scoring_line(lang, line, label, value):
     assert _lines(line + "\n", lang) == [(label, value)]
@@ -41,6 +45,7 @@ def test_a_label_and_its_points_on_a_line_is_a_scoring_line(lang, line, label, v
     ("ja", "A…11点"),
     ("en", "The first team to reach 10 points wins, and the game is over."),   # prose
     ("en", "Players, in turn, score 10 points"),
+    ("en", "The winner scores 20 points."),            # a sentence's full stop, no label's
 ])
 def test_ranks_and_prose_are_no_scoring_line(lang, line):
     assert _lines(line + "\n", lang) == []
@@ -52,6 +57,8 @@ def test_the_item_is_the_registrys_when_the_label_names_one_else_the_label_spelt
     assert line_item("Five Brights", en, KNOWLEDGE.facets.item_names("en")) == "five_brights"
     assert line_item("Bonus For Going Out", en, KNOWLEDGE.facets.item_names("en")) == "bonus_for_going_out"
     assert line_item("Карета", ru, KNOWLEDGE.facets.item_names("ru")) == "kareta"
+    # an item's name in the other kana is the same name (タネ, たね: the hanafuda animals)
+    assert line_item("たね", ja, KNOWLEDGE.facets.item_names("ja")) == "animals"
     spelt = line_item("てっぽう", ja, KNOWLEDGE.facets.item_names("ja"))
     assert spelt.isascii() and spelt.replace("_", "").isalnum()
 

@@ -47,18 +47,21 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     num = language.numbers.pattern
     negative = "|".join(language.profile.numbers.negative) or "(?!)"
     unit = "|".join(units)
-    bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*|\|[ \t]*)?"
+    # a list's mark or number ("1. Same4 (Teshi) : 6pt.", "b) Marriage = 20")
+    bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*|\|[ \t]*|(?:\d{1,3}|[a-z])[.)][ \t]+)?"
     reading = r"(?:[ \t]*[(（][^()（）\n]{1,24}[)）])?"            # 五光 (ごこう)
     # a column gap or dot leaders: the layout of a printed table, whose rows may end in a full stop
     # (atomic: the spaces of a gap are taken once, or a line of spaces backtracks for ever)
     leader = r"(?P<leader>(?>[ \t]*(?:\.{2,}|…+|‥+)[ \t.…‥]*|[ \t]{2,}))"
-    sep = rf"(?:{leader}|[ \t]*+(?:[:：=＝…‥・|｜→]+|[-–—]+|(?=[(（])|(?<=[)）]))[ \t]*+|[ \t]++)"
+    sep = rf"(?:{leader}|[ \t]*+(?:(?P<mark>[:：=＝]+)|[…‥・|｜→]+|[-–—]+|(?=[(（])|(?<=[)）]))[ \t]*+|[ \t]++)"
     value = rf"(?P<sign>[+＋\-−－]|(?:{negative})[ \t]*)?(?P<n>{num})"
     # the points and their unit, or a signed number alone ("+60", "-200": a move's score)
     points = rf"[(（]?[ \t]*(?:{value}[ \t]*(?P<unit>{unit})|(?P<signed>[+＋\-−－])(?P<n2>\d+))[ \t]*[)）]?"
     # "(雨札4枚)", "each"; a table row's further cells, however long
     note = rf"[(（][^()（）\n]{{0,{TAIL_CHARS}}}[)）]|[|｜][^\n]*|\p{{L}}{{1,8}}"
-    tail = rf"(?P<tail>[ \t]*+(?:{note})?[ \t]*+(?(leader)[.。]?)[ \t]*+\|?[ \t]*+)$"
+    # (a full stop may end a row after dot leaders or a label's colon, "Marriage: 20 points.";
+    # not a sentence's: "The winner scores 20 points.")
+    tail = rf"(?P<tail>[ \t]*+(?:{note})?[ \t]*+(?(leader)[.。]?|(?(mark)[.。]?))[ \t]*+\|?[ \t]*+)$"
     label = rf"(?P<label>(?=[^\n]*\p{{L}})(?![ \t])[^\n|｜:：=＝…‥→]{{1,{LABEL_CHARS}}}?)"
     line = compile_pattern(rf"(?m)^[ \t]*+{bullet}{label}{reading}{sep}{points}{tail}", regex.IGNORECASE)
     profile = language.profile

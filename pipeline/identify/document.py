@@ -365,6 +365,31 @@ def _a_page_name(knowledge, index, doc, start: int, end: int, named: str) -> boo
 def document_game(doc, knowledge, start: int, end: int, declared_title: str | None = None,
                   entries: list[tuple[int, int]] = (), not_title=lambda at, line: False,
                   not_prose: list[tuple[int, int]] = ()) -> DocumentGame | None:
+    """The game the text between ORIGINAL offsets [start, end) is about (`_document_game`), or
+    the form of it the declared title names: the most specific name wins."""
+    found = _document_game(doc, knowledge, start, end, declared_title, entries, not_title, not_prose)
+    return _declared_form(game_index(knowledge), doc.text[start:end], found, declared_title) or found
+
+
+def _declared_form(index, text: str, found: DocumentGame | None, declared_title: str | None) -> DocumentGame | None:
+    """A provisional form of the found known game when the declared title names the game with
+    more words that the text writes too, as written ("Uno DOS" over a text whose first sentence
+    speaks of classic Uno, "Перед вами одна из её версий - УНО DOS"); else None."""
+    if not found or not found.game_id or not declared_title or found.evidence == "manifest-title":
+        return None
+    own = _declared_name(index, declared_title)
+    if not own or _known(index, own, prefix=False) or index.games_within(own) != [found.game_id]:
+        return None
+    game_keys = set(index.keys_of_game(found.game_id))
+    extra = [w for w in _WORDS.findall(own) if index.name_key(w) not in game_keys]
+    written = set(_WORDS.findall(text))
+    if not extra or any(w.islower() or w not in written for w in extra):
+        return None
+    return DocumentGame(None, own, "manifest-title", found.start, parent=found.game_id)
+
+
+def _document_game(doc, knowledge, start: int, end: int, declared_title: str | None,
+                   entries: list[tuple[int, int]], not_title, not_prose: list[tuple[int, int]]) -> DocumentGame | None:
     """The game the text between ORIGINAL offsets [start, end) is about, with its evidence;
     `declared_title` is the source's title in the manifest (the weakest evidence: the user's);
     `entries` are ORIGINAL spans of contents and index lists (no evidence: they name every game);
@@ -507,6 +532,10 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
                         len(_WORDS.findall(own)) == 1 and first in index.games_named_in(own))):
                     # the most specific name wins: "Karuta52 — app page" is Karuta52, a form of Karuta
                     return _named_game(index, own, "manifest-title", start)
+                if own and _glossed_by(index, lead, own, first):
+                    # "Frustration (contract rummy) — …": the name leads, the rest says what kind
+                    # of game it is; the most specific name wins, a form of that game
+                    return DocumentGame(None, own, "manifest-title", start, parent=first)
                 return DocumentGame(first, None, "manifest-title", start)
         else:
             named = _declared_name(index, declared_title)
@@ -518,6 +547,18 @@ def document_game(doc, knowledge, start: int, end: int, declared_title: str | No
 
 
 _TITLE_LEAD = compile_pattern(r"\s+[—–|]\s+")
+_GLOSS = compile_pattern(r"^(?P<head>[^()（）]+?)\s*[(（](?P<gloss>[^()（）]+)[)）]\s*$")
+
+
+def _glossed_by(index, lead: str, own: str, game: str) -> bool:
+    """The title's lead is an unknown name naming no known game, and only what the title says
+    of it names `game` (what kind of game it is): a bracket ("Frustration (contract rummy)") or
+    the description after the lead ("Dum Dum Rum Rum — seven-round contract rummy")."""
+    m = _GLOSS.match(lead.strip())
+    head = m.group("head") if m else lead
+    if index.name_key(head) != index.name_key(own) or index.games_named_in(head):
+        return False
+    return _known(index, own, prefix=True) is None
 
 
 def _declared_name(index, title: str) -> str | None:

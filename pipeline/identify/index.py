@@ -131,7 +131,13 @@ class GameIndex:
         self._folds = [(a, b) for lang in languages for a, b in lang.profile.fold.items()]
         self._not_names = {w.casefold() for w in languages.all_patterns(lambda p: p.names.not_names)}
         self._editions = {w.casefold() for w in languages.all_patterns(lambda p: p.names.editions)}
+        standard = "|".join(f"(?:{w})" for w in languages.all_patterns(lambda p: p.names.standard_forms)) or "(?!)"
+        self._standard = compile_pattern(rf"^[ \t]*(?:{standard})(?:[ \t]+|(?=[\p{{Han}}\p{{Katakana}}]))")
         self._clause = compile_pattern("|".join(languages.all_patterns(lambda p: p.names.clause)) or "(?!)")
+        # a summary's label ("Players", 内容物, "Состав игры") heads a row or a block, never a game
+        self._label = compile_pattern("|".join(f"(?:{w})" for lang in languages
+                                               for ws in lang.profile.statements.labels.values() for w in ws) or "(?!)",
+                                      regex.IGNORECASE)
         self._key_memo: dict[str, str] = {}
         self._reading_memo: dict[str, str] = {}
         self._common_keys = {self.name_key(n) for n in self._common_names}
@@ -183,11 +189,11 @@ class GameIndex:
         not a name: too long, a number, or only words a title wraps ("Правила игр")."""
         clean = _PAREN.sub(" ", _MARKS.sub("", normalize(name)))
         # quotes, Markdown marks, a plain-text edition's italics (_IRISH LOO_) and decorations (■X■)
-        ends = " \t\"'«»「」『』【】*#:：.,-_■□◆◇●○★☆※"
+        ends = " \t\"'«»「」『』【】<>＜＞〈〉《》*#:：.,-_■□◆◇●○★☆※"
         clean = _SYMBOL_ENDS.sub("", _SPACES.sub(" ", clean).strip(ends)).strip(ends)
         words = _WORDS.findall(clean)
         if not (0 < len(words) <= 4 and 2 <= len(clean) <= 40) or _NOT_A_NAME.search(clean) \
-                or self._clause.search(clean):
+                or self._clause.search(clean) or self._label.fullmatch(clean):
             return None  # a clause or a question, not a name
         forms = self.dictionary_words(clean) or [clean.casefold()]
         if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words) \
@@ -254,7 +260,8 @@ class GameIndex:
         """The name a title form wraps ("Rules of X", "Xのルール", "Правила игры в X"), if any: in
         the whole title, else in one of its parts ("X card game — rules and tips", "X | Site"),
         without the words a title wraps around a name ("Карточная игра червы онлайн")."""
-        t = _NUMBERING.sub("", _MARKERS.sub("", normalize(title)).strip().rstrip("。.．:：?？"))
+        # (a heading's decoration brackets are no part of it: 【ごいたとは?】)
+        t = _NUMBERING.sub("", _MARKERS.sub("", normalize(title)).strip().strip("【】〔〕").rstrip("。.．:：?？"))
         bare = _TRAILING_PAREN.sub("", t)   # "スペードのやり方の説明（慶三）": its author, its site
         for part in [t, *([bare] if bare and bare != t else []),
                      *(p.strip() for p in _TITLE_PARTS.split(t) if p.strip() and p.strip() != t)]:
@@ -362,6 +369,10 @@ class GameIndex:
         bare = self.name_key(_PAREN.sub(" ", _MARKERS.sub("", normalize(title))).strip().rstrip("。.．:："))
         if bare != whole and bare in self.keys:
             return Match(self._pick(bare, context), "exact", 100.0, bare)
+        plain = self._standard.sub("", normalize(title), count=1)
+        if plain.strip() and plain != normalize(title) and self.name_key(plain) in self.keys:
+            # "Classic Uno", «Классическое Уно»: the game in its usual form, the game itself
+            return Match(self._pick(self.name_key(plain), context), "exact", 100.0, self.name_key(plain))
         for k in keys[1:]:
             if k in self.keys:
                 return Match(self._pick(k, context), "part", 100.0, k)

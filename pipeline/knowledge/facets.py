@@ -107,6 +107,15 @@ class FacetRegistry:
         out: dict[str, str] = {}
         for item, spec in self.items.items():
             for name in spec.names.get(lang) or []:
-                out.setdefault(str(name).lower(), item)
-                out.setdefault(_SPACES.sub("", str(name).lower()), item)
+                for form in kana_forms(str(name).lower()):
+                    out.setdefault(form, item)
+                    out.setdefault(_SPACES.sub("", form), item)
         return out
+
+
+def kana_forms(name: str) -> list[str]:
+    """A name, and the same name in the other kana where it is written in one (カス, かす: the
+    hanafuda chaff written either way); a name without kana is itself alone."""
+    hira = "".join(chr(ord(c) - 0x60) if "\u30a1" <= c <= "\u30f6" else c for c in name)
+    kata = "".join(chr(ord(c) + 0x60) if "\u3041" <= c <= "\u3096" else c for c in name)
+    return list(dict.fromkeys([name, hira, kata]))

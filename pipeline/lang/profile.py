@@ -90,6 +90,9 @@ class Names(ProfileModel):
     not_names: list[str] = Field(default_factory=list)
     # a product's edition written after its name (「X ドイツ語版」, "X Deluxe Edition"): no part of it
     editions: list[str] = Field(default_factory=list)
+    # words before a game's name that say it is the game in its usual form ("Classic Uno",
+    # «Классическое Уно», 「定番の大富豪」): the game itself, no variant of it
+    standard_forms: Patterns = Field(default_factory=list)
     # what makes a short line a clause, not a name: a case particle between two words
     # (「ポーカーが主題」, 「ポーカーを題材にした映画」); a name is a noun phrase
     clause: Patterns = Field(default_factory=list)
@@ -113,7 +116,7 @@ class Names(ProfileModel):
     by_reading: bool = False
 
     _patterns = field_validator("alternative", "title_forms", "game_cue", "subject_end", "game_phrase",
-                                "game_words", "clause", "name_labels", "naming", "performance")(_check_patterns)
+                                "game_words", "standard_forms", "clause", "name_labels", "naming", "performance")(_check_patterns)
 
     @field_validator("title_forms", "naming")
     @classmethod

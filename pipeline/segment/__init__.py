@@ -103,12 +103,18 @@ def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Co
     hits: dict[str, int] = {}
     for c in cands:
         m = index.match(c.text, allow_prefix=False)
+        if m is None and conventions.by_name[c.convention].prefix_names:
+            # a game's name with what the line adds ("КРИБЕДЖ В ТРИ РУКИ"): a game's form
+            m = index.match(c.text, allow_prefix=True)
         if m and not (conventions.by_name[c.convention].runin_name and not _runin_game(m, c, index, knowledge)):
             hits[c.convention] = hits.get(c.convention, 0) + 1
     def least(name: str) -> int:
         own = conventions.by_name[name].min_game_hits
         return conventions.min_game_hits if own is None else own
-    return {name for name in {c.convention for c in cands} if hits.get(name, 0) >= least(name)}
+    active = {name for name in {c.convention for c in cands} if hits.get(name, 0) >= least(name)}
+    if any(not conventions.by_name[name].fallback for name in active):
+        active = {name for name in active if not conventions.by_name[name].fallback}
+    return active
 
 
 def heading_candidates(tree: BlockTree, knowledge: Knowledge, declared: list[str] | None = None) -> list[Candidate]:

@@ -17,7 +17,7 @@ from pipeline.positions import split_lines
 from schemas import Document
 
 _PUNCTUATION = compile_pattern(r"[。、，,.:：]")
-_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS|COUNTS|POINTS)\}")
+_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS|COUNTS|POINTS|SUBJECT_END|GAME_CUE|GAME_WORDS)\}")
 
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 
@@ -63,6 +63,12 @@ class Convention(BaseModel):
     # the line above must not match this: a label line above is the block this line is in
     # ("Количество игроков 2—8" over "Возраст не ограничен": a summary's row, not its title)
     prev_line_not: BudgetedPattern | None = None
+    # not where a short line stands right above: a sentence under its own title line ("ピケ。" /
+    # "ピケは2人用のゲームです。") is that title's text, the title is the heading
+    not_under_title: bool = False
+    # read only in a text with no other convention in use: running prose's game sentences
+    # stand for headings where a text has none, never beside its headings
+    fallback: bool = False
     # a heading of this convention that names no known game is a provisional game
     provisional_games: bool = False
     # ... only where its own text names cards or packs; else a part that is no game (a shop
@@ -115,6 +121,7 @@ class Conventions:
 
 
 CONVENTIONS_FILE = Path(__file__).parent / "conventions.yaml"
+TITLE_ABOVE_CHARS = 30   # a title line over a paragraph is short
 
 
 def conventions_of(knowledge) -> Conventions:
@@ -137,22 +144,31 @@ def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
     points = [w for lang in languages for w in [*lang.profile.statements.units.get("points", []),
                                                   *lang.profile.statements.item_units]]
     range_between = any_of(list(languages.all_patterns(lambda p: p.statements.range_between)))
+
+    def scoped(patterns) -> str:   # "(?i)x" of one profile stays that profile's: "(?i:x)"
+        return any_of([f"(?i:{p[4:]})" if p.startswith("(?i)") else p for p in patterns])
+
     fill = {"CONTENTS": words(lambda p: p.headings.contents), "SENTENCE_END": words(lambda p: p.headings.sentence_end),
             "LABELS": any_of(labels),
             # a count of players: "2 players", "2–4 игрока", "2〜4人" (a count of cards is as
             # often a score table's row: "12枚のカード、すべて勝ち 12")
             "COUNTS": rf"[1-9]\d*(?:(?:{range_between})\d+)?\s*(?:{any_of(units)})",
-            "POINTS": any_of(points)}
+            "POINTS": any_of(points),
+            # a sentence's subject said to be a game: "X is a …", "X — карточная игра", "Xは…カードゲーム"
+            "SUBJECT_END": scoped(list(languages.all_patterns(lambda p: p.names.subject_end))),
+            "GAME_CUE": scoped(list(languages.all_patterns(lambda p: p.names.game_cue))),
+            "GAME_WORDS": scoped(list(languages.all_patterns(lambda p: p.names.game_words)))}
 
     def expand(pattern: str) -> str:
         return _SLOTS.sub(lambda m: fill[m.group(1)], pattern)
 
-    for name in list(by_name):  # the slots of a neighbour line's pattern: the profiles' words
-        for field in ("next_line", "prev_line_not"):
+    for name in list(by_name):  # the slots of a pattern: the profiles' words
+        for field, flags in (("next_line", regex.IGNORECASE), ("prev_line_not", regex.IGNORECASE),
+                             ("inline", regex.MULTILINE)):
             pattern = getattr(by_name[name], field)
             if pattern is not None and _SLOTS.search(pattern.pattern):
                 by_name[name] = by_name[name].model_copy(update={field: compile_pattern(
-                    expand(pattern.pattern), regex.IGNORECASE)})
+                    expand(pattern.pattern), flags)})
 
     return Conventions(data.min_game_hits, by_name, tuple(compile_pattern(expand(p)) for p in data.not_heading),
                        compile_pattern(expand(data.contents_heading), regex.IGNORECASE), data.contents_prose_chars)
@@ -303,6 +319,9 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                 if li in in_contents:
                     continue
                 if conv.prev_blank and (ns != norm_line_starts[li] or (li > 0 and not _blank(norm_lines[li - 1]))):
+                    continue
+                if conv.not_under_title and ns == norm_line_starts[li] and li > 0 \
+                        and 0 < len(clean_title(norm_lines[li - 1])) <= TITLE_ABOVE_CHARS:
                     continue
                 ts, te = m.span("title") if "title" in m.re.groupindex else m.span()
                 start, end = doc.orig_span(ns, m.end())

@@ -1,0 +1,81 @@
+"""Games named in running prose and in titles, written for layouts the sets' earlier mechanisms
+missed: a catalog paragraph running its games one after another, a title's bracket that says
+what kind of game the name is, a declared title naming a form of the text's game, "the classic
+X", a question heading, a label, a shop's stock line. Each text is small and written here."""
+
+import pytest
+
+from tests.test_identify_documents import segmentation, titled_segmentation, top_games
+
+CATALOG_EN = (
+    "Two player card games are played for fun. Classic two player games include Whist, Cribbage "
+    "and Piquet.\n\n"
+    "Cribbage is a two player card game played with a deck of 52 cards. Each player receives six "
+    "cards. Piquet is a popular two player card game with a deck of 32 cards. Each player receives "
+    "twelve cards.\n\n"
+    "Crazy Eights is a card game for two. It is played with a 52 card pack.\n")
+
+
+def test_a_catalog_paragraph_opens_each_game_at_the_sentence_that_says_it_is_a_game():
+    seg = segmentation(CATALOG_EN, "en")
+    games = [(s.game_id, s.start_line) for s in seg.sections if s.kind in ("game", "variant")]
+    assert games == [("cribbage", 3), ("piquet", 3), ("crazy-eights", 5)]
+    piquet = next(s for s in seg.sections if s.game_id == "piquet")
+    # the section starts at its sentence, inside the line: Cribbage's six cards stay Cribbage's
+    assert CATALOG_EN[piquet.anchor.start:].startswith("Piquet is a popular")
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("Пикет — карточная игра для двоих. Играют колодой в 32 карты. Вист — карточная игра для "
+     "четырёх игроков. Играют колодой в 52 карты.\n", "ru", ["piquet", "whist"]),
+    ("ピケは二人で遊ぶトランプゲームです。32枚のカードを使います。ホイストは四人で遊ぶトランプゲームです。"
+     "52枚のカードを使います。\n", "ja", ["piquet", "whist"]),
+])
+def test_game_sentences_in_every_language(text, lang, expected):
+    assert [g for _, g in top_games(text, lang)] == expected
+
+
+def test_a_sentence_naming_a_game_in_an_article_with_headings_opens_nothing():
+    # headings are in use: a later "X is a game" sentence is the article's comparison, not a part
+    text = ("# Bezique\n\nBezique is a card game for two players. Pinochle is a card game derived "
+            "from it. Each player receives eight cards.\n\n## Scoring\n\nA marriage scores 20.\n")
+    assert [g for _, g in top_games(text, "en")] == ["bezique"]
+
+
+def test_one_game_sentence_is_no_catalog():
+    text = "Cribbage is a card game for two players. Each player receives six cards.\n"
+    seg = segmentation(text, "en")
+    assert all(s.rule != "subject_sentence+exact" for s in seg.sections)
+
+
+def test_a_title_bracket_says_what_kind_of_game_the_name_is():
+    seg = titled_segmentation("Two packs of cards are used. Each player is dealt 10 cards.\n", "en",
+                              "Frustration (contract rummy) — journal post with house rules")
+    (game,) = seg.provisional
+    assert game.names.en == "Frustration" and game.parent == "contract-rummy"
+
+
+def test_a_declared_title_naming_a_form_of_the_texts_game_wins():
+    text = ("Настольные игры. Классическое Уно – популярная карточная игра, цель которой - избавиться от "
+            "всех карт. Перед вами одна из её версий - УНО DOS.\nКаждый игрок получает 7 карт.\n")
+    seg = titled_segmentation(text, "ru", "Uno DOS — страница магазина")
+    (game,) = seg.provisional
+    assert game.names.ru == "Uno DOS" and game.parent == "uno"
+    # without that title, the classic game is the game itself, no variant of it
+    assert top_games(text, "ru") == [("variant", "uno")] and segmentation(text, "ru").provisional == []
+
+
+@pytest.mark.parametrize("text, lang, name", [
+    ("What is Quiddler?\n\nDeal three cards to each player from the pack of 118 cards.\n", "en", "Quiddler"),
+    ("【ゴイタとは?】\n手持ちの8枚を、手番ごとに2枚ずつ出していく。\n", "ja", "ゴイタ"),
+])
+def test_a_question_heading_names_its_subject(text, lang, name):
+    assert [g.names.model_dump()[lang] for g in segmentation(text, lang).provisional] == [name]
+
+
+def test_a_summary_label_and_a_shops_stock_line_are_no_games_names():
+    text = ("\n\nSOLD OUT\n遊べる人数:2〜8人\n<内容物>\nカード64枚 ルール説明シート1冊\n"
+            "このゲームは、手札のカードを減らすパーティゲームです。カードを1枚ずつ出します。\n")
+    seg = segmentation(text, "ja")
+    names = [n for g in seg.provisional for n in g.names.model_dump().values() if n]
+    assert not [n for n in names if "SOLD" in n or "内容物" in n]
