@@ -463,6 +463,9 @@ def test_a_count_of_packs_gives_the_deck_of_a_family_with_a_known_pack(text, fac
     ("Преферанс\n\nВ эту игру играют двое на двое.\n", "ru", [4]),
     # sides of unequal size are a moment of play (a declarer against the rest), not the players
     ("ドゥラーク\n\n先に上がると、味方が 1 対 2 で戦うことを考える必要があります。\n", "ja", []),
+    # "a game for two": the count closes the phrase (not "a game for two packs")
+    ("KOI-KOI.\n\nKoi-koi is a hanafuda game for two. Each player gets eight cards.\n", "en", [2]),
+    ("PINOCHLE.\n\nIt is a game for two packs of cards.\n", "en", []),
 ])
 def test_two_sides_give_the_players_of_both(text, lang, players):
     _, facts, _ = facts_of(text, lang)

@@ -57,6 +57,11 @@ def test_the_item_is_the_registrys_when_the_label_names_one_else_the_label_spelt
     assert line_item("Five Brights", en, KNOWLEDGE.facets.item_names("en")) == "five_brights"
     assert line_item("Bonus For Going Out", en, KNOWLEDGE.facets.item_names("en")) == "bonus_for_going_out"
     assert line_item("Карета", ru, KNOWLEDGE.facets.item_names("ru")) == "kareta"
+    # a gloss in brackets may name the item in another language: "Bright5 (Gokō/五光)"
+    any_items = {k: v for x in ("ja", "en", "ru") for k, v in KNOWLEDGE.facets.item_names(x).items()}
+    assert line_item("Bright5", en, KNOWLEDGE.facets.item_names("en"), "Gokō/五光", any_items) == "five_brights"
+    grammar = score_line_grammar(en, vocabulary(KNOWLEDGE))
+    assert [x.gloss for x in score_lines("Bright5 (Gokō/五光) : 10pt\n", grammar)] == ["Gokō/五光"]
     # an item's name in the other kana is the same name (タネ, たね: the hanafuda animals)
     assert line_item("たね", ja, KNOWLEDGE.facets.item_names("ja")) == "animals"
     spelt = line_item("てっぽう", ja, KNOWLEDGE.facets.item_names("ja"))

@@ -31,7 +31,9 @@ def read_context(knowledge: Knowledge, lang: str) -> ReadContext:
         return ReadContext(facet="", item=None, language=knowledge.languages[lang], vocab=vocabulary(knowledge),
                            facets=knowledge.facets, items=knowledge.facets.item_names(lang),
                            suits=knowledge.suit_names, point_link=compile_pattern(link, regex.IGNORECASE),
-                           orders=knowledge.terms.orders, four_of=dict(knowledge.terms.four_of))
+                           orders=knowledge.terms.orders, four_of=dict(knowledge.terms.four_of),
+                           any_items={k: v for other in knowledge.languages
+                                      for k, v in knowledge.facets.item_names(other.code).items()})
     return knowledge.compiled(("read_context", lang), build)
 
 

@@ -8,7 +8,7 @@ pairs, or none when the match gives no usable value."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 import regex
@@ -47,6 +47,9 @@ class ReadContext:
     point_link: BudgetedPattern   # words tying a rank to its points
     orders: object              # terms.yaml `orders`
     four_of: dict[str, str]     # rank code -> plural ("kings")
+    # item names of every language -> item id: a label's gloss may name the item in another
+    # language ("Bright5 (Gokō/五光)")
+    any_items: dict[str, str] = field(default_factory=dict)
 
     def num(self, g: Groups, name: str) -> int | None:
         return self.language.numbers.parse(g[name]) if g.get(name) else None

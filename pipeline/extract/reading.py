@@ -192,7 +192,7 @@ class DocumentReader:
         for line in score_lines(chunk, self.g.score_lines):
             a, b = self.doc.orig_span(ns + line.start, ns + line.end)
             if not any(s < b and a < e for s, e in read):
-                item = line_item(line.label, language, self.context.items)
+                item = line_item(line.label, language, self.context.items, line.gloss, self.context.any_items)
                 if item not in self.context.items.values():
                     item = item_above(chunk, line.start, self.context.items) or item
                 self.maker.emit(top, ns, self.g.line_rule, line.start, line.end, f"score:{item}", line.value)

@@ -25,6 +25,7 @@ class ScoreLine:
     end: int
     label: str
     value: int
+    gloss: str = ""   # a bracket after the label: its reading or its name in another language
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     unit = "|".join(units)
     # a list's mark or number ("1. Same4 (Teshi) : 6pt.", "b) Marriage = 20")
     bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*|\|[ \t]*|(?:\d{1,3}|[a-z])[.)][ \t]+)?"
-    reading = r"(?:[ \t]*[(（][^()（）\n]{1,24}[)）])?"            # 五光 (ごこう)
+    reading = r"(?:[ \t]*[(（](?P<gloss>[^()（）\n]{1,24})[)）])?"            # 五光 (ごこう)
     # a column gap or dot leaders: the layout of a printed table, whose rows may end in a full stop
     # (atomic: the spaces of a gap are taken once, or a line of spaces backtracks for ever)
     leader = r"(?P<leader>(?>[ \t]*(?:\.{2,}|…+|‥+)[ \t.…‥]*|[ \t]{2,}))"
@@ -138,7 +139,8 @@ def _read(m: regex.Match, grammar: ScoreLineGrammar, text: str) -> ScoreLine | N
     if not n:   # (an item scoring nothing states nothing: "カス…0点", "他:0点")
         return None
     end = m.end("unit") if m.group("unit") else m.end("n2")
-    return ScoreLine(m.start("label"), end, name_column(label, grammar.unspaced), -n if negative else n)
+    return ScoreLine(m.start("label"), end, name_column(label, grammar.unspaced), -n if negative else n,
+                     m.group("gloss") or "")
 
 
 def name_column(label: str, unspaced: BudgetedPattern | None) -> str:
@@ -153,16 +155,19 @@ def name_column(label: str, unspaced: BudgetedPattern | None) -> str:
 _ENDS_IN_KANA = compile_pattern(r"\p{Hiragana}$")
 _FOOTNOTE = compile_pattern(r"\[\d{1,3}\]")
 _READING_BRACKET = compile_pattern(r"[ \t]*[(（][^()（）]*[)）][ \t]*$")
+_GLOSS_PARTS = compile_pattern(r"[/／,，、;；]")   # "Gokō/五光": a gloss's several names
 _NOT_ID = compile_pattern(r"[^a-z0-9]+")
 _ASCII_ID = compile_pattern(r"[a-z0-9_]+")
 ID_CHARS = 40
 
 
-def line_item(label: str, language, items: dict[str, str]) -> str:
+def line_item(label: str, language, items: dict[str, str], gloss: str = "",
+              any_items: dict[str, str] | None = None) -> str:
     """The registry's item a scoring line's label names (as written, or without a bracketed
-    reading or note), else an id spelt from the label: Latin letters as they are, another
-    script through the profile's transliteration (Japanese through its reading first);
-    a label no profile can spell gets a short hash."""
+    reading or note), or its gloss names in any language ("Bright5 (Gokō/五光)"), else an id
+    spelt from the label: Latin letters as they are, another script through the profile's
+    transliteration (Japanese through its reading first); a label no profile can spell gets
+    a short hash."""
     import hashlib
 
     from pipeline.ingest.normalize import normalize
@@ -175,6 +180,11 @@ def line_item(label: str, language, items: dict[str, str]) -> str:
         key = said.strip().lower()
         if key in items or key.replace(" ", "") in items:
             return items.get(key) or items[key.replace(" ", "")]
+    glosses = [gloss, *(b.strip(" \t(（)）") for b in _READING_BRACKET.findall(label))]
+    for part in (p.strip().lower() for g in glosses for p in _GLOSS_PARTS.split(g) if p.strip()):
+        for names in (items, any_items or {}):
+            if part in names:
+                return names[part]
     text = normalize(_READING_BRACKET.sub("", label)).casefold()
     if not text.isascii():
         text = (language.reading(text) or text).casefold() if language.profile.names.by_reading else text
