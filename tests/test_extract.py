@@ -316,6 +316,10 @@ def test_held_out_facts_do_not_regress(embedded_build):
     ("PIQUET.\n\nNumber of players: 2 - 4\nRules of play follow.\n", "en", "players", {"min": 2, "max": 4}),
     ("ВИСТ.\n\nКоличество игроков: 4\nКолода: 36 карт.\n", "ru", "deck_size", 36),
     ("ピケ。\n\n人数 2〜6人\n使用カード 52枚\n", "ja", "players", {"min": 2, "max": 6}),
+    # a team that reaches a total score; everyone given N each; first past N points
+    ("PIQUET.\n\nThe game ends when a team reaches a total score of 41 or more points.\n", "en", "target_score", 41),
+    ("ピケ\n\n全員に4枚ずつ配ります。\n", "ja", "hand_size", 4),
+    ("ピケ\n\n先に500ポイントを越えた方が勝ち。\n", "ja", "target_score", 500),
 ])
 def test_general_statements_read_units_cues_and_labels(text, lang, facet, value):
     _, facts, _ = facts_of(text, lang)
@@ -468,6 +472,18 @@ def test_a_count_of_packs_gives_the_deck_of_a_family_with_a_known_pack(text, fac
     ("PINOCHLE.\n\nIt is a game for two packs of cards.\n", "en", []),
 ])
 def test_two_sides_give_the_players_of_both(text, lang, players):
+    _, facts, _ = facts_of(text, lang)
+    want = [PlayerRange(min=p, max=p) if isinstance(p, int) else PlayerRange(min=p[0], max=p[1]) for p in players]
+    assert [f.value for f in facts if f.facet == "players"] == want
+
+
+@pytest.mark.parametrize("text, lang, players", [
+    # "from two up to eight"; 名, the formal counter of persons; a rule book's article
+    ("ワードバスケット\n\nプレイ人数;2人以上8人まで\n", "ja", [(2, 8)]),
+    ("ピケ\n\n1)参加者は、4名とする。\n", "ja", [4]),
+    ("ピケ\n\n3名から6名で遊びます。\n", "ja", [(3, 6)]),
+])
+def test_japanese_counts_of_persons(text, lang, players):
     _, facts, _ = facts_of(text, lang)
     want = [PlayerRange(min=p, max=p) if isinstance(p, int) else PlayerRange(min=p[0], max=p[1]) for p in players]
     assert [f.value for f in facts if f.facet == "players"] == want
