@@ -79,3 +79,16 @@ def test_a_summary_label_and_a_shops_stock_line_are_no_games_names():
     seg = segmentation(text, "ja")
     names = [n for g in seg.provisional for n in g.names.model_dump().values() if n]
     assert not [n for n in names if "SOLD" in n or "内容物" in n]
+
+
+def test_a_page_without_blank_lines_titles_its_games_on_short_lines_between_paragraphs():
+    text = ("トランプの遊びの中でも2人で楽しめるゲームを紹介していきます。\n"
+            "スピード\n"
+            "最初に紹介するのは、2人用トランプゲームの代表格、スピードです。カードを半分ずつ分けます。\n"
+            "戦争\n"
+            "続いて紹介するのは戦争です。合図と共に2人で一緒にカードを出して、数の大きい方が取ります。\n")
+    seg = segmentation(text, "ja")
+    assert [(s.game_id, s.start_line) for s in seg.sections if s.kind in ("game", "variant")] == \
+        [("speed", 2), ("war", 4)]
+    # "最初に紹介するの" (what is introduced first), a verb made a noun, is no game's name
+    assert seg.provisional == []
