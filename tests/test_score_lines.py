@@ -60,6 +60,8 @@ def test_the_item_is_the_registrys_when_the_label_names_one_else_the_label_spelt
     # a gloss in brackets may name the item in another language: "Bright5 (Gokō/五光)"
     any_items = {k: v for x in ("ja", "en", "ru") for k, v in KNOWLEDGE.facets.item_names(x).items()}
     assert line_item("Bright5", en, KNOWLEDGE.facets.item_names("en"), "Gokō/五光", any_items) == "five_brights"
+    # ... a gloss in the text's own language is an alias that may say more: 松桐坊主 stays itself
+    assert line_item("松桐坊主", ja, KNOWLEDGE.facets.item_names("ja"), "三光", any_items) != "three_brights"
     grammar = score_line_grammar(en, vocabulary(KNOWLEDGE))
     assert [x.gloss for x in score_lines("Bright5 (Gokō/五光) : 10pt\n", grammar)] == ["Gokō/五光"]
     # an item's name in the other kana is the same name (タネ, たね: the hanafuda animals)

@@ -180,11 +180,12 @@ def line_item(label: str, language, items: dict[str, str], gloss: str = "",
         key = said.strip().lower()
         if key in items or key.replace(" ", "") in items:
             return items.get(key) or items[key.replace(" ", "")]
+    # (a name of another language only: a gloss in the text's own language is an alias that may
+    # say more, 「松桐坊主(三光)」 is one set of three brights, not the item 三光)
     glosses = [gloss, *(b.strip(" \t(（)）") for b in _READING_BRACKET.findall(label))]
     for part in (p.strip().lower() for g in glosses for p in _GLOSS_PARTS.split(g) if p.strip()):
-        for names in (items, any_items or {}):
-            if part in names:
-                return names[part]
+        if part in (any_items or {}) and part not in items:
+            return any_items[part]
     text = normalize(_READING_BRACKET.sub("", label)).casefold()
     if not text.isascii():
         text = (language.reading(text) or text).casefold() if language.profile.names.by_reading else text
