@@ -320,6 +320,11 @@ def test_held_out_facts_do_not_regress(embedded_build):
     ("PIQUET.\n\nThe game ends when a team reaches a total score of 41 or more points.\n", "en", "target_score", 41),
     ("ピケ\n\n全員に4枚ずつ配ります。\n", "ja", "hand_size", 4),
     ("ピケ\n\n先に500ポイントを越えた方が勝ち。\n", "ja", "target_score", 500),
+    # a deal's rounds summed in brackets, or dashed (not the dash's last number alone)
+    ("BELOTE.\n\nDealing occurs in two phases (3+2+3 cards).\n", "en", "deal_pattern", [3, 2, 3]),
+    ("BELOTE.\n\nDeal the cards 3-3-2 at a time.\n", "en", "deal_pattern", [3, 3, 2]),
+    # a card's side between the number and its cards
+    ("PIQUET.\n\nEach player is dealt six face down cards in packets of three.\n", "en", "hand_size", 6),
 ])
 def test_general_statements_read_units_cues_and_labels(text, lang, facet, value):
     _, facts, _ = facts_of(text, lang)

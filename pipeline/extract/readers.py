@@ -108,7 +108,7 @@ def _sides(g: Groups, c: ReadContext) -> Found:
 
 def _deal_sequence(g: Groups, c: ReadContext) -> Found:
     if g.get("seq"):
-        joiners = "|".join([r",", "，", "、", "-", *c.language.profile.words.and_])
+        joiners = "|".join([r",", "，", "、", "-", r"\+", "＋", *c.language.profile.words.and_])
         parts = compile_pattern(rf"\s*(?:{joiners})\s*").split(g["seq"])
         vals = [c.language.numbers.parse(x) for x in parts if x.strip()]
     elif g.get("a"):

@@ -5,7 +5,7 @@ A regex rule is a pattern with macros, expanded here from the knowledge:
   {RANKS}          a list of four or more rank names          -> group `ranks`
   {PAIRS}          three or more "rank points" pairs          -> group `pairs`
   {ITEM}           a named scoring item (corpus/facets.yaml)  -> group `item`
-  {SEQ}            two to five numbers in a comma list        -> group `seq`
+  {SEQ}            two to five numbers in a comma, dash or plus list -> group `seq`
   {RANK}           one rank name                              -> group `rank`
   {RANKLIST}       two or more rank names ("A，10，R(K)")      -> group `ranks`
   {NUMS}           one or more numbers ("150点と100点")        -> group `nums`
@@ -125,7 +125,7 @@ def _macro_expander(language, knowledge):
         if kind == "N":
             return f"(?P<{name or 'n'}>{num})"
         if kind == "SEQ":
-            return f"(?P<{name or 'seq'}>{num}(?:\\s*[,、，\\-]\\s*{num}){{1,4}})"
+            return f"(?P<{name or 'seq'}>{num}(?:\\s*[,、，\\-+＋]\\s*{num}){{1,4}})"
         if kind == "NUMS":
             return f"(?P<{name or 'nums'}>{num}{unit}(?:\\s*(?:{joiners})\\s*{num}{unit}){{0,{MAX_LIST_ITEMS}}})"
         if kind == "SUIT":
