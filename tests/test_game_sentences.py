@@ -92,3 +92,9 @@ def test_a_page_without_blank_lines_titles_its_games_on_short_lines_between_para
         [("speed", 2), ("war", 4)]
     # "最初に紹介するの" (what is introduced first), a verb made a noun, is no game's name
     assert seg.provisional == []
+
+
+def test_whom_a_game_is_for_is_no_name():
+    text = "Каждому участнику раздаётся по восемь карт, остальная колода в центре.\n"
+    seg = titled_segmentation(text, "ru", "Безумно весёлая карточная игра для компании — объявление")
+    assert seg.provisional == []
