@@ -2,6 +2,8 @@
 whatever the game's family (a patience book's games are mostly unknown to the registry); and
 summary lines that are no titles."""
 
+import pytest
+
 from tests.test_extract import facts_of
 
 
@@ -40,27 +42,25 @@ def test_one_pack_called_whole():
     assert ("spit", "deck_size", "52") not in got
 
 
-def test_a_players_label_of_one_word():
-    got, _, _ = facts_of("БУРА\n\nИгроков — двое.\n", "ru")
-    assert ("bura", "players", "min=2 max=2") in got
+# (text, language, a fact as (game, facet, value), whether the text states it)
+STATED = [
+    # a one-word players label
+    ("БУРА\n\nИгроков — двое.\n", "ru", ("bura", "players", "min=2 max=2"), True),
+    # a pack denied, and a subject, are no statement
+    ("SHEEPSHEAD.\n\nSheepshead players never play with a full deck.\n", "en", ("sheepshead", "deck_size", "52"), False),
+    ("СЕКА\n\nИгроки получают три карты.\n", "ru", ("seka", "players", "min=3 max=3"), False),
+    # packs of numbered cards, and a label before them: the product, not its part
+    ("SPITE AND MALICE.\n\nNUMBER OF CARDS: Two 52 card decks\n", "en", ("spite-and-malice", "deck_size", "104"), True),
+    ("SPITE AND MALICE.\n\nNUMBER OF CARDS: Two 52 card decks\n", "en", ("spite-and-malice", "deck_size", "52"), False),
+    # the players all dealt as many
+    ("SPITE AND MALICE.\n\nPlayers are dealt 5 cards to their hand.\n", "en", ("spite-and-malice", "hand_size", "5"), True),
+]
 
 
-def test_a_pack_denied_and_a_subject_are_no_statement():
-    got, _, _ = facts_of("SHEEPSHEAD.\n\nSheepshead players never play with a full deck.\n", "en")
-    assert ("sheepshead", "deck_size", "52") not in got
-    got, _, _ = facts_of("СЕКА\n\nИгроки получают три карты.\n", "ru")
-    assert ("seka", "players", "min=3 max=3") not in got
-
-
-def test_packs_of_numbered_cards_and_a_label_before_them():
-    got, _, _ = facts_of("SPITE AND MALICE.\n\nNUMBER OF CARDS: Two 52 card decks\n", "en")
-    assert ("spite-and-malice", "deck_size", "104") in got
-    assert ("spite-and-malice", "deck_size", "52") not in got
-
-
-def test_the_players_all_dealt_as_many():
-    got, _, _ = facts_of("SPITE AND MALICE.\n\nPlayers are dealt 5 cards to their hand.\n", "en")
-    assert ("spite-and-malice", "hand_size", "5") in got
+@pytest.mark.parametrize("text, lang, fact, stated", STATED)
+def test_what_a_line_states_and_does_not(text, lang, fact, stated):
+    got, _, _ = facts_of(text, lang)
+    assert (fact in got) == stated
 
 
 def test_japanese_contents_label_total_and_kinds():
