@@ -532,7 +532,7 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
                         len(_WORDS.findall(own)) == 1 and first in index.games_named_in(own))):
                     # the most specific name wins: "Karuta52 — app page" is Karuta52, a form of Karuta
                     return _named_game(index, own, "manifest-title", start)
-                if own and _glossed_by(index, lead, own, first):
+                if own and _glossed_by(index, lead, own):
                     # "Frustration (contract rummy) — …": the name leads, the rest says what kind
                     # of game it is; the most specific name wins, a form of that game
                     return DocumentGame(None, own, "manifest-title", start, parent=first)
@@ -547,12 +547,12 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
 
 
 _TITLE_LEAD = compile_pattern(r"\s+[—–|]\s+")
-_GLOSS = compile_pattern(r"^(?P<head>[^()（）]+?)\s*[(（](?P<gloss>[^()（）]+)[)）]\s*$")
+_GLOSS = compile_pattern(r"^(?P<head>[^()（）]+?)\s*[(（][^()（）]+[)）]\s*$")
 
 
-def _glossed_by(index, lead: str, own: str, game: str) -> bool:
+def _glossed_by(index, lead: str, own: str) -> bool:
     """The title's lead is an unknown name naming no known game, and only what the title says
-    of it names `game` (what kind of game it is): a bracket ("Frustration (contract rummy)") or
+    of it names the known one (what kind of game it is): a bracket ("Frustration (contract rummy)") or
     the description after the lead ("Dum Dum Rum Rum — seven-round contract rummy")."""
     m = _GLOSS.match(lead.strip())
     head = m.group("head") if m else lead
