@@ -104,7 +104,8 @@ def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Co
     for c in cands:
         m = index.match(c.text, allow_prefix=False)
         if m is None and conventions.by_name[c.convention].prefix_names:
-            # a game's name with what the line adds ("КРИБЕДЖ В ТРИ РУКИ"): a game's form
+            # a convention whose headings may begin with a game's name counts them in use as
+            # it reads them (classify matches them with prefixes too)
             m = index.match(c.text, allow_prefix=True)
         if m and not (conventions.by_name[c.convention].runin_name and not _runin_game(m, c, index, knowledge)):
             hits[c.convention] = hits.get(c.convention, 0) + 1
