@@ -98,3 +98,53 @@ def test_whom_a_game_is_for_is_no_name():
     text = "Каждому участнику раздаётся по восемь карт, остальная колода в центре.\n"
     seg = titled_segmentation(text, "ru", "Безумно весёлая карточная игра для компании — объявление")
     assert seg.provisional == []
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    # a leaflet's PDF ran its games into one paragraph: "Game N: Name" opens each
+    ("Contents: 52-Card Deck Game 1: Old Maid For 2 or more players Remove one queen and deal "
+     "all the cards. Game 2: Crazy Eights For 2 to 5 players Each player gets 5 cards. The first "
+     "player out wins.\n", "en", ["old-maid", "crazy-eights"]),
+    ("Игра 1: Пьяница. Для двух игроков, колода 36 карт. Игра 2: Дурак. Каждому раздают по 6 "
+     "карт.\n", "ru", ["war", "durak"]),
+    ("ゲーム1：ババ抜き 2人から遊べます。ゲーム2：七並べ 4人で遊びます。\n", "ja", ["old-maid", "fan-tan"]),
+])
+def test_a_leaflets_numbered_games_open_where_its_text_counts_them(text, lang, expected):
+    assert [g for _, g in top_games(text, lang)] == expected
+
+
+def test_one_numbered_game_is_no_list_of_games():
+    # "Game 1:" once is a round of a match, not a leaflet's games
+    text = "Game 1: Cribbage For 2 players. The winner of game 1 deals next.\n"
+    seg = segmentation(text, "en")
+    assert all(not s.rule.startswith("numbered_game") for s in seg.sections)
+
+
+def test_label_lines_closed_by_a_colon_name_the_games_under_them():
+    text = ("This app has two games.\n"
+            "Gin Rummy Rules:\n"
+            "Each player is dealt ten cards. Knock with ten points or fewer.\n"
+            "Cribbage Rules:\n"
+            "Each player is dealt six cards and gives two to the crib.\n")
+    assert [g for _, g in top_games(text, "en")] == ["gin-rummy", "cribbage"]
+
+
+def test_a_label_line_of_a_topic_is_no_game():
+    text = ("Gin Rummy\n\nScoring:\nA knock scores the difference.\nDealing:\nTen cards each.\n")
+    assert [g for _, g in top_games(text, "en")] == ["gin-rummy"]
+
+
+def test_the_leading_words_of_a_run_together_heading_name_the_game():
+    from tests.test_segment import KNOWLEDGE
+    from pipeline.identify.index import game_index
+    index = game_index(KNOWLEDGE)
+    assert index.leading_match("Rolling Stone For 4, 5 or 6 players Before you begin").game_id == "rolling-stone"
+    assert index.leading_match("Crazy Eights For 2 players").game_id == "crazy-eights"
+    assert index.leading_match("For 4 players: deal the cards") is None
+
+
+def test_a_title_quoting_the_name_in_single_quotes_names_the_game():
+    seg = titled_segmentation("Колода из 36 карт. Каждому игроку раздают по 6 карт.\n", "ru",
+                              "Children's card game 'Zvezdopad' — toy-shop page")
+    (game,) = seg.provisional
+    assert game.names.en == "Zvezdopad"

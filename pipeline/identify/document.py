@@ -54,7 +54,9 @@ class DocumentGame:
 _CLOSED = compile_pattern(r"[.!?。！？]\s*$")
 _QUOTE = r"[「『«“\"]([^「」『』«»“”\"\n]{{2,{}}})[」』»”\"]"
 _QUOTED = compile_pattern(_QUOTE.format(24))
-_QUOTED_IN_TITLE = compile_pattern(_QUOTE.format(40))   # a manifest title may quote a longer name
+# a manifest title may quote a longer name, and in single quotes: "Children's card game
+# 'Bataflesh'" (an apostrophe inside a word is no quote)
+_QUOTED_IN_TITLE = compile_pattern(_QUOTE.format(40) + r"|(?<!\w)['‘]([^'‘’\n]{2,40})['’](?!\w)")
 
 
 def _quoted_variant(index, lead: str, compared=lambda a, b: False) -> tuple[str, str, int] | None:
@@ -566,7 +568,7 @@ def _declared_name(index, title: str) -> str | None:
     «Дубль»"), else its lead part ("Gracias — rules leaflet"), without the words a title wraps
     around a name ("Rules of X"); None when that is no name ("Card Game Rules")."""
     lead = _TITLE_LEAD.split(title)[0]
-    candidates = [m.group(1) for m in _QUOTED_IN_TITLE.finditer(title)]
+    candidates = [m.group(1) or m.group(2) for m in _QUOTED_IN_TITLE.finditer(title)]
     candidates.append(index.named_in_title(lead) or lead)
     for candidate in candidates:
         named = index.plausible_name(index.without_title_words(index.named_in_title(candidate) or candidate))

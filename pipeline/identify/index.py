@@ -354,6 +354,16 @@ class GameIndex:
                 uniq.append(k)
         return uniq
 
+    def leading_match(self, title: str, max_words: int = 6) -> Match | None:
+        """The known game whose whole name is the longest run of the title's first words
+        ("Rolling Stone For 4, 5 or 6 players" names Rolling Stone)."""
+        words = title.split()
+        for n in range(min(len(words), max_words), 0, -1):
+            m = self.match(" ".join(words[:n]), allow_prefix=False, allow_numeric=False)
+            if m and m.method == "exact":
+                return m
+        return None
+
     def match(self, title: str, *, allow_prefix: bool = True, allow_numeric: bool = True,
               context: list[str] | None = None) -> Match | None:
         context = context or []

@@ -130,6 +130,7 @@ class Names(ProfileModel):
 class Headings(ProfileModel):
     contents: list[str] = Field(default_factory=list)       # a contents/index heading
     sentence_end: list[str] = Field(default_factory=list)   # a line ending so is a sentence
+    numbered_game: list[str] = Field(default_factory=list)  # the word a leaflet numbers its games by
 
 
 class SectionPatterns(ProfileModel):

@@ -102,7 +102,8 @@ def active_conventions(cands: list[Candidate], index: GameIndex, conventions: Co
         return set(declared)
     hits: dict[str, int] = {}
     for c in cands:
-        m = index.match(c.text, allow_prefix=False)
+        m = index.leading_match(c.text) if conventions.by_name[c.convention].name_leads \
+            else index.match(c.text, allow_prefix=False)
         if m is None and conventions.by_name[c.convention].prefix_names:
             # a convention whose headings may begin with a game's name counts them in use as
             # it reads them (classify matches them with prefixes too)
@@ -169,8 +170,9 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
     game_level: int | None = None          # and its depth in the tree
     for c in ordered:
         convention = conventions_of(knowledge).by_name[c.convention]
-        m = gaz.match(c.text, allow_prefix=convention.prefix_names,
-                      allow_numeric=not c.no_numeric, context=[current_game] if current_game else [])
+        m = gaz.leading_match(c.text) if convention.name_leads else gaz.match(
+            c.text, allow_prefix=convention.prefix_names, allow_numeric=not c.no_numeric,
+            context=[current_game] if current_game else [])
         if m and convention.runin_name and not _runin_game(m, c, gaz, knowledge):
             continue
         structural = _structural(c.text, knowledge)

@@ -17,7 +17,7 @@ from pipeline.positions import split_lines
 from schemas import Document
 
 _PUNCTUATION = compile_pattern(r"[。、，,.:：]")
-_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS|COUNTS|POINTS|SUBJECT_END|GAME_CUE|GAME_WORDS)\}")
+_SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS|COUNTS|POINTS|SUBJECT_END|GAME_CUE|GAME_WORDS|NUMBERED_GAME)\}")
 
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 
@@ -54,6 +54,9 @@ class Convention(BaseModel):
     no_numeric: bool = False
     priority: int = 9          # when conventions propose the same heading, the lowest names it
     prefix_names: bool = False  # the heading may begin with a game's name and go on
+    # the heading is the first words of a run-together paragraph ("Game 1: Pig For 3 or more
+    # players …"): its name is the longest run of its first words that is a known game's name
+    name_leads: bool = False
     # a run-in name: the game's own name exactly (no fuzzy match, no common word), and the rest
     # of its line speaks of a game (a profile's `names: game_words`): "Дурак. Эта игра …"
     runin_name: bool = False
@@ -157,7 +160,8 @@ def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
             # a sentence's subject said to be a game: "X is a …", "X — карточная игра", "Xは…カードゲーム"
             "SUBJECT_END": scoped(list(languages.all_patterns(lambda p: p.names.subject_end))),
             "GAME_CUE": scoped(list(languages.all_patterns(lambda p: p.names.game_cue))),
-            "GAME_WORDS": scoped(list(languages.all_patterns(lambda p: p.names.game_words)))}
+            "GAME_WORDS": scoped(list(languages.all_patterns(lambda p: p.names.game_words))),
+            "NUMBERED_GAME": scoped(list(languages.all_patterns(lambda p: p.headings.numbered_game)))}
 
     def expand(pattern: str) -> str:
         return _SLOTS.sub(lambda m: fill[m.group(1)], pattern)
