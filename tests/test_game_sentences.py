@@ -148,3 +148,16 @@ def test_a_title_quoting_the_name_in_single_quotes_names_the_game():
                               "Children's card game 'Zvezdopad' — toy-shop page")
     (game,) = seg.provisional
     assert game.names.en == "Zvezdopad"
+
+
+def test_a_title_quoting_a_topic_in_single_quotes_names_no_game_by_it():
+    seg = titled_segmentation("Each player is dealt seven cards.\n", "en",
+                              "Tumbler — store page of a card-game app with numbered 'Game Mechanics'")
+    assert [g.names.en for g in seg.provisional] == ["Tumbler"]
+
+
+def test_an_unrepeated_first_line_is_the_page_when_the_text_writes_the_titles_name():
+    text = ("參考匯率\n\nメビウスゲームズの大人気カードゲーム、ヴォルテックスです。\n"
+            "カード;計60枚\nプレイ人数;2人以上8人まで\n手札は5枚ずつ配ります。\n")
+    seg = titled_segmentation(text, "ja", "ヴォルテックス — 商品ページ(ルール説明付き)")
+    assert [g.names.ja for g in seg.provisional] == ["ヴォルテックス"]

@@ -54,9 +54,11 @@ class DocumentGame:
 _CLOSED = compile_pattern(r"[.!?。！？]\s*$")
 _QUOTE = r"[「『«“\"]([^「」『』«»“”\"\n]{{2,{}}})[」』»”\"]"
 _QUOTED = compile_pattern(_QUOTE.format(24))
-# a manifest title may quote a longer name, and in single quotes: "Children's card game
-# 'Bataflesh'" (an apostrophe inside a word is no quote)
-_QUOTED_IN_TITLE = compile_pattern(_QUOTE.format(40) + r"|(?<!\w)['‘]([^'‘’\n]{2,40})['’](?!\w)")
+_QUOTED_IN_TITLE = compile_pattern(_QUOTE.format(40))   # a manifest title may quote a longer name
+# a name in single quotes right after the word "game": "Children's card game 'Bataflesh'" (an
+# apostrophe inside a word is no quote; a title quotes in single quotes what it is about too:
+# "app page with numbered 'Game Mechanics'")
+_SINGLE_QUOTED = compile_pattern(r"(?<!\w)['‘]([^'‘’\n]{2,40})['’](?!\w)")
 
 
 def _quoted_variant(index, lead: str, compared=lambda a, b: False) -> tuple[str, str, int] | None:
@@ -352,14 +354,20 @@ def menu_runs(index, text: str, start: int, end: int) -> list[tuple[int, int]]:
     return runs
 
 
-def _a_page_name(knowledge, index, doc, start: int, end: int, named: str) -> bool:
+def _a_page_name(knowledge, index, doc, start: int, end: int, named: str, declared_title: str | None) -> bool:
     """An unknown title the text never names again, over a text whose game phrase quotes a game
-    ("FreelyApps" over 「トランプゲームの「ゲスイット」」): the site's or the page's name, not its game's."""
+    ("FreelyApps" over 「トランプゲームの「ゲスイット」」) or that writes the name the user's title
+    gives (a shop's "參考匯率" over 「…カードゲーム ワードバスケットです」): the site's or the
+    page's name, not its game's."""
     if _known(index, named, prefix=False):
         return False
     body = doc.normalized[doc.norm_index(start):doc.norm_index(end)]
     if body.casefold().count(named.casefold()) > 1:
         return False
+    own = _declared_name(index, declared_title) if declared_title else None
+    if own and index.name_key(named) not in index.name_key(own) and index.name_key(own) not in index.name_key(named) \
+            and own.casefold() in body.casefold():
+        return True
     return bool(_quoted_phrase_name(knowledge, index, body, doc.language)
                 or _phrase_game(knowledge, index, body, doc.language))
 
@@ -425,7 +433,7 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
             return DocumentGame(gid, None, "title-line", at)
     for at, line in lines:
         named = index.plausible_name(index.named_in_title(line) or "")
-        if named and not _a_page_name(knowledge, index, doc, start, end, named):
+        if named and not _a_page_name(knowledge, index, doc, start, end, named, declared_title):
             return _named_game(index, named, "title-line", at)
         if index.named_in_text(line):   # a title naming a known game among its words comes before a
             break                       # subtitle: "Combo Whist / The Taintless Card Game" is not "Taintless"
@@ -482,7 +490,8 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
     if named_lines:  # a title line that is a name, in a text that calls it a card game at once
         named = index.plausible_name(index.without_trailing_words(index.name_part(named_lines[0][1])))
         cue = _cue(knowledge, "game_cue", doc.language).search(body[:CUE_CHARS])
-        if named and cue and len(_WORDS.findall(named)) <= 3:
+        if named and cue and len(_WORDS.findall(named)) <= 3 \
+                and not _a_page_name(knowledge, index, doc, start, end, named, declared_title):
             return DocumentGame(None, named, "title-line", named_lines[0][0])
     stated = _rules_paragraph(knowledge, index, body, doc.language)
     if stated:  # the one game named where the rules are stated, after an introduction naming others
@@ -503,6 +512,9 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
         return DocumentGame(None, name, "quoted-variant", at(offset), parent)
     # "очко" is a point before it is a game: in a text of unknown layout, card words do not count
     counts = _uncompared_mentions(knowledge, index, body, doc.language)
+    agreed = _declared_game(knowledge, index, declared_title, body, start, counts) if declared_title and counts else None
+    if agreed:
+        return agreed
     if counts:
         ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
         best, n = ranked[0]
@@ -515,36 +527,49 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
         # a name over rules: the text under the title line counts cards or packs at once
         named = index.plausible_name(index.without_trailing_words(index.name_part(line)))
         after = doc.normalized[doc.norm_index(at_line):doc.norm_index(min(end, at_line + CUE_CHARS))]
-        if named and len(_WORDS.findall(named)) <= 3 and rule_words(knowledge).search(after):
+        if named and len(_WORDS.findall(named)) <= 3 and rule_words(knowledge).search(after) \
+                and not _a_page_name(knowledge, index, doc, start, end, named, declared_title):
             return _named_game(index, named, "title-line", at_line)
-    if declared_title:
-        # only a title that names one game, or games of one line ("Простой дурак (Simple-durak)");
-        # "トランプ 中級編（目次: 超富豪, ページワン, …）" names many
-        # a name that is also a common word counts in the title's lead only ("the card game
-        # spoons — Q&A page"; not "… page: how the winner is decided")
-        lead = _TITLE_LEAD.split(declared_title)[0]
-        named = index.games_named_in(lead)
-        named += [g for g in index.games_named_in(declared_title, common=False) if g not in named]
-        if named:
-            first = named[0]
-            line = set(knowledge.family_line(first))
-            if all(g in line or first in knowledge.family_line(g) for g in named):
-                own = _declared_name(index, declared_title)
-                if own and not _known(index, own, prefix=False) and (first in index.games_within(own) or (
-                        len(_WORDS.findall(own)) == 1 and first in index.games_named_in(own))):
-                    # the most specific name wins: "Karuta52 — app page" is Karuta52, a form of Karuta
-                    return _named_game(index, own, "manifest-title", start)
-                if own and _glossed_by(index, lead, own):
-                    # "Frustration (contract rummy) — …": the name leads, the rest says what kind
-                    # of game it is; the most specific name wins, a form of that game
-                    return DocumentGame(None, own, "manifest-title", start, parent=first)
-                return DocumentGame(first, None, "manifest-title", start)
-        else:
-            named = _declared_name(index, declared_title)
-            # the user's title names the game the text states rules of and never names; or it
-            # says in words that it is that game's rules ("スペードのやり方の説明", "Rules of X")
-            if named and (rule_words(knowledge).search(body) or index.named_in_title(lead)):
-                return _named_game(index, named, "manifest-title", start)
+    return _declared_game(knowledge, index, declared_title, body, start) if declared_title else None
+
+
+def _declared_game(knowledge, index, declared_title: str, body: str, start: int,
+                   mentioned: dict[str, int] | None = None) -> DocumentGame | None:
+    """The game the user's title names, the text not naming one itself. With `mentioned` (the
+    games the text names, counted), only a known game the text names too: the title and the
+    text agree, stronger than a count of another game's name ("вист" in a table of Preference)."""
+    # only a title that names one game, or games of one line ("Простой дурак (Simple-durak)");
+    # "トランプ 中級編（目次: 超富豪, ページワン, …）" names many
+    # a name that is also a common word counts in the title's lead only ("the card game
+    # spoons — Q&A page"; not "… page: how the winner is decided")
+    lead = _TITLE_LEAD.split(declared_title)[0]
+    named = index.games_named_in(lead)
+    named += [g for g in index.games_named_in(declared_title, common=False) if g not in named]
+    if mentioned is not None:
+        if not named or named[0] not in mentioned or any(
+                g not in set(knowledge.family_line(named[0])) for g in named):
+            return None
+        return DocumentGame(named[0], None, "manifest-title", start)
+    if named:
+        first = named[0]
+        line = set(knowledge.family_line(first))
+        if all(g in line or first in knowledge.family_line(g) for g in named):
+            own = _declared_name(index, declared_title)
+            if own and not _known(index, own, prefix=False) and (first in index.games_within(own) or (
+                    len(_WORDS.findall(own)) == 1 and first in index.games_named_in(own))):
+                # the most specific name wins: "Karuta52 — app page" is Karuta52, a form of Karuta
+                return _named_game(index, own, "manifest-title", start)
+            if own and _glossed_by(index, lead, own):
+                # "Frustration (contract rummy) — …": the name leads, the rest says what kind
+                # of game it is; the most specific name wins, a form of that game
+                return DocumentGame(None, own, "manifest-title", start, parent=first)
+            return DocumentGame(first, None, "manifest-title", start)
+    else:
+        named = _declared_name(index, declared_title)
+        # the user's title names the game the text states rules of and never names; or it
+        # says in words that it is that game's rules ("スペードのやり方の説明", "Rules of X")
+        if named and (rule_words(knowledge).search(body) or index.named_in_title(lead)):
+            return _named_game(index, named, "manifest-title", start)
     return None
 
 
@@ -568,7 +593,10 @@ def _declared_name(index, title: str) -> str | None:
     «Дубль»"), else its lead part ("Gracias — rules leaflet"), without the words a title wraps
     around a name ("Rules of X"); None when that is no name ("Card Game Rules")."""
     lead = _TITLE_LEAD.split(title)[0]
-    candidates = [m.group(1) or m.group(2) for m in _QUOTED_IN_TITLE.finditer(title)]
+    candidates = [m.group(1) for m in _QUOTED_IN_TITLE.finditer(title)]
+    after_game = index.knowledge.compiled("title_game_word", lambda: compile_pattern(
+        "(?:" + "|".join(index.knowledge.languages.all_patterns(lambda p: p.names.game_words)) + r")\s*$"))
+    candidates += [m.group(1) for m in _SINGLE_QUOTED.finditer(title) if after_game.search(title[:m.start()])]
     candidates.append(index.named_in_title(lead) or lead)
     for candidate in candidates:
         named = index.plausible_name(index.without_title_words(index.named_in_title(candidate) or candidate))
