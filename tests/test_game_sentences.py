@@ -161,3 +161,44 @@ def test_an_unrepeated_first_line_is_the_page_when_the_text_writes_the_titles_na
             "カード;計60枚\nプレイ人数;2人以上8人まで\n手札は5枚ずつ配ります。\n")
     seg = titled_segmentation(text, "ja", "ヴォルテックス — 商品ページ(ルール説明付き)")
     assert [g.names.ja for g in seg.provisional] == ["ヴォルテックス"]
+
+
+
+def test_a_name_hyphened_onto_another_word_is_a_compound_not_the_game():
+    from tests.test_segment import KNOWLEDGE
+    from pipeline.identify.index import game_index
+    index = game_index(KNOWLEDGE)
+    assert index.mentions("a two-player joker-drawing game with whist-like tricks") == {}
+    assert index.games_named_in("A two-player joker-drawing game from a manga") == []
+    assert index.mentions("Rubicon Piquet and Skip-Bo are played here") == {"rubicon-piquet": 1, "skip-bo": 1}
+
+
+@pytest.mark.parametrize("text, lang, expected", [
+    ("ポーカーは世界中で遊ばれるカードゲームです。52枚のカードを使います。\n\n"
+     "花札(またはこいこい)は、2人で遊ぶカードゲームです。48枚の札を使います。\n", "ja", ["poker", "koi-koi"]),
+    ("Whist is a card game for four players. It is played with 52 cards.\n\n"
+     "Cribbage (or Crib) is a card game for two players. Each is dealt six cards.\n", "en",
+     ["whist", "cribbage"]),
+])
+def test_a_game_sentences_subject_keeps_its_bracketed_other_name(text, lang, expected):
+    assert [g for _, g in top_games(text, lang)] == expected
+
+
+@pytest.mark.parametrize("text, lang, title, name", [
+    # a page's footer line above the rules is chrome, not the game: the user's title names it
+    ("Copyright\n- Cards and deal\n- Deal 13 cards each, one at a time, from a 52-card pack.\n",
+     "en", "Tumbler", "Tumbler"),
+    # a heading that is a word of play (パック: the pack) is no game's name
+    ("パック\n\n標準的な52枚のカードパックを使用します。\n\n各プレイヤーに13枚ずつ配ります。\n",
+     "ja", "ヴォルテックス", "ヴォルテックス"),
+])
+def test_chrome_and_words_of_play_over_rules_are_no_names(text, lang, title, name):
+    seg = titled_segmentation(text, lang, title)
+    assert [g.names.en or g.names.ja for g in seg.provisional] == [name]
+
+
+def test_a_listicles_numbered_heading_may_put_a_clause_before_the_name():
+    text = ("パーティーで遊べるトランプゲームを紹介します。\n\n"
+            "1. 記憶力を競う神経衰弱\n裏返しに散らした52枚のカードから2枚ずつめくります。\n\n"
+            "2. みんなで盛り上がる大富豪\nカードをすべて配り、強いカードを出していきます。\n")
+    assert [g for _, g in top_games(text, "ja")] == ["concentration", "daifugo"]

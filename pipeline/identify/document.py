@@ -590,12 +590,12 @@ def _glossed_by(index, lead: str, own: str) -> bool:
 
 def _declared_name(index, title: str) -> str | None:
     """The name a manifest title gives its text's game: a name it quotes ("Настольная игра
-    «Дубль»"), else its lead part ("Gracias — rules leaflet"), without the words a title wraps
-    around a name ("Rules of X"); None when that is no name ("Card Game Rules")."""
+    «Дубль»", "株札の「カチカチ」"), else its lead part ("Gracias — rules leaflet"), without the
+    words a title wraps around a name ("Rules of X"); None when that is no name ("Card Game Rules")."""
     lead = _TITLE_LEAD.split(title)[0]
-    candidates = [m.group(1) for m in _QUOTED_IN_TITLE.finditer(title)]
     after_game = index.knowledge.compiled("title_game_word", lambda: compile_pattern(
         "(?:" + "|".join(index.knowledge.languages.all_patterns(lambda p: p.names.game_words)) + r")\s*$"))
+    candidates = [m.group(1) for m in _QUOTED_IN_TITLE.finditer(title)]
     candidates += [m.group(1) for m in _SINGLE_QUOTED.finditer(title) if after_game.search(title[:m.start()])]
     candidates.append(index.named_in_title(lead) or lead)
     for candidate in candidates:

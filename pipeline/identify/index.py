@@ -82,7 +82,10 @@ class NameFinder:
 
     def __init__(self, names: dict[str, str], spaced: dict[str, str]):
         self.keys = sorted(names, key=len, reverse=True)
-        edge_before, edge_after = r"(?<![\p{Latin}\p{Cyrillic}])", r"(?![\p{Latin}\p{Cyrillic}])"
+        # a name hyphened onto another word is part of a compound, not the game: "a joker-drawing
+        # game", "a whist-like game", «покер-клуб»
+        edge_before = r"(?<![\p{Latin}\p{Cyrillic}])(?<![\p{Latin}\p{Cyrillic}]-)"
+        edge_after = r"(?![\p{Latin}\p{Cyrillic}])(?!-[\p{Latin}\p{Cyrillic}])"
         flexible = sorted(set(self.keys) | set(spaced), key=len, reverse=True)
         self._fast = compile_pattern(rf"{edge_before}(?:\L<names>)(?:(?<=\p{{Cyrillic}})\p{{Cyrillic}}{{0,3}})?{edge_after}",
                                    names=flexible or ["\x00"])
@@ -121,6 +124,7 @@ class GameIndex:
         self._article = compile_pattern(rf"(?i)^(?:{articles})\s+")
         # what may follow a game name at the start of a longer heading ("ブロートの…")
         self._prefix_joiners = tuple(languages.all_patterns(lambda p: p.names.prefix_joiners))
+        self._suffix_joiners = tuple(languages.all_patterns(lambda p: p.names.suffix_joiners))
         self._title_forms = [compile_pattern(p) for p in languages.all_patterns(lambda p: p.names.title_forms)]
         # languages that decline names ("в дурака"): their morphology gives the dictionary form
         self._morphs = [lang for lang in languages if lang.morph is not None and lang.script is not None]
@@ -201,6 +205,8 @@ class GameIndex:
             return None   # (in a script without spaces the words stand together: プレイの仕方)
         if not self._noun_phrase(words):
             return None  # "Знаете ли вы": a clause, not a name
+        if _NON_WORD.sub("", clean.casefold()) in self._term_words:
+            return None  # a heading "パック", "Trumps": a word of play, not a game's name
         if _DENSE.search(clean) and not _HAN_OR_KATAKANA.search(clean) and not quoted:
             return None  # "ここで": kana alone are particles and endings, not a name (unless quoted: 「でん」)
         return clean
@@ -398,6 +404,10 @@ class GameIndex:
                     # the prefix must end at a word joint ("ブロートの…"), not inside a word
                     if rest is not None and rest.startswith(self._prefix_joiners):
                         return Match(self._pick(k, context), "prefix", 95.0, k)
+            for k in self._prefix_keys:   # the name after a clause: 「記憶力を競う神経衰弱」
+                if self._suffix_joiners and whole.endswith(k) and len(whole) > len(k) and norm.endswith(k) \
+                        and norm[:-len(k)].endswith(self._suffix_joiners):
+                    return Match(self._pick(k, context), "prefix", 95.0, k)
         for k in self._dictionary_forms(title):
             if k in self.keys:
                 return Match(self._pick(k, context), "inflected", 100.0, k)
@@ -486,6 +496,13 @@ class GameIndex:
             for w in group.all_words():
                 words.add(_NON_WORD.sub("", normalize(str(w)).casefold()))
         return words
+
+    @cached_property
+    def _term_words(self) -> set[str]:
+        """The words of play alone (pack, trump, stock): no game's name (a rank or a suit may
+        be one: King, Король, Spades)."""
+        groups = [t for t in self.knowledge.terms.terms if not t.games]   # not one game's own terms
+        return {_NON_WORD.sub("", normalize(str(w)).casefold()) for g in groups for w in g.all_words()}
 
     def _is_card_word(self, word: str) -> bool:
         """A card or scoring word, or its plural as the rank reader takes it ("Sevens", "Kings")."""

@@ -76,6 +76,7 @@ class Names(ProfileModel):
     articles: list[str] = Field(default_factory=list)        # "The" before a name
     trailing: list[str] = Field(default_factory=list)        # ", for two players"
     prefix_joiners: list[str] = Field(default_factory=list)  # "ブロートの…"
+    suffix_joiners: list[str] = Field(default_factory=list)  # "記憶力を競う神経衰弱": a clause before the name
     # titles that wrap a game's name: "Rules of X", "Xのルール", "Правила игры в X" (group `name`,
     # or `declined` for a name a preposition declines: its dictionary form is taken); such a
     # title names a game even when the game is not in games.yaml (a provisional game)
