@@ -202,3 +202,19 @@ def test_a_listicles_numbered_heading_may_put_a_clause_before_the_name():
             "1. 記憶力を競う神経衰弱\n裏返しに散らした52枚のカードから2枚ずつめくります。\n\n"
             "2. みんなで盛り上がる大富豪\nカードをすべて配り、強いカードを出していきます。\n")
     assert [g for _, g in top_games(text, "ja")] == ["concentration", "daifugo"]
+
+
+@pytest.mark.parametrize("text, game, present", [
+    # «Правила игры просты»: "the rules are simple", a predicate; not «Простой дурак» (alias «простой»)
+    ("Правила игры просты: каждому игроку раздают по 6 карт из колоды в 36 карт.\n", "simple-durak", False),
+    # «играть в козла»: a common word («козёл») is the game after a game phrase
+    ("Как играть в козла. Каждому игроку раздают по 8 карт из колоды в 32 карты.\n", "kozel", True),
+])
+def test_a_game_phrase_names_a_game_by_a_noun_not_a_predicate(text, game, present):
+    assert (game in [g for _, g in top_games(text, "ru")]) is present
+
+
+def test_a_cyrillic_compound_of_two_names_is_a_form_of_the_first():
+    from tests.test_segment import KNOWLEDGE
+    from pipeline.identify.index import game_index
+    assert game_index(KNOWLEDGE).games_named_in("Мушка-Мистигри — правила") == ["mushka"]

@@ -170,6 +170,8 @@ def _phrase_game(knowledge, index, body: str, lang: str) -> tuple[str, int] | No
             name = m.group("name")
             if index.is_common_key(index.name_key(name)):
                 continue    # "a game of Indian origin": a common word is a game only by stronger evidence
+            if not index.noun_phrase(_WORDS.findall(name)):
+                continue    # «Правила игры просты»: a predicate, not a name («простой», a game's alias)
             gid = _known(index, name, prefix=True)
             # "игры в переводного дурака": the last word may carry the name alone
             if gid is None and " " in name.strip():

@@ -82,10 +82,11 @@ class NameFinder:
 
     def __init__(self, names: dict[str, str], spaced: dict[str, str]):
         self.keys = sorted(names, key=len, reverse=True)
-        # a name hyphened onto another word is part of a compound, not the game: "a joker-drawing
-        # game", "a whist-like game", «покер-клуб»
-        edge_before = r"(?<![\p{Latin}\p{Cyrillic}])(?<![\p{Latin}\p{Cyrillic}]-)"
-        edge_after = r"(?![\p{Latin}\p{Cyrillic}])(?!-[\p{Latin}\p{Cyrillic}])"
+        # a name hyphened onto a Latin word is part of a compound adjective, not the game: "a
+        # joker-drawing game", "a whist-like game" (Cyrillic writes a variant's own name so:
+        # «Мушка-Мистигри» is a form of Мушка)
+        edge_before = r"(?<![\p{Latin}\p{Cyrillic}])(?<!\p{Latin}-)"
+        edge_after = r"(?![\p{Latin}\p{Cyrillic}])(?!-\p{Latin})"
         flexible = sorted(set(self.keys) | set(spaced), key=len, reverse=True)
         self._fast = compile_pattern(rf"{edge_before}(?:\L<names>)(?:(?<=\p{{Cyrillic}})\p{{Cyrillic}}{{0,3}})?{edge_after}",
                                    names=flexible or ["\x00"])
@@ -203,7 +204,7 @@ class GameIndex:
         if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words) \
                 or self._only_wrapping(clean):
             return None   # (in a script without spaces the words stand together: プレイの仕方)
-        if not self._noun_phrase(words):
+        if not self.noun_phrase(words):
             return None  # "Знаете ли вы": a clause, not a name
         if _NON_WORD.sub("", clean.casefold()) in self._term_words:
             return None  # a heading "パック", "Trumps": a word of play, not a game's name
@@ -211,7 +212,7 @@ class GameIndex:
             return None  # "ここで": kana alone are particles and endings, not a name (unless quoted: 「でん」)
         return clean
 
-    def _noun_phrase(self, words: list[str]) -> bool:
+    def noun_phrase(self, words: list[str]) -> bool:
         """Where a profile has a morphology: one of the name's words can be a noun ("Тузы
         вверх"), or is a word the dictionary does not know (a foreign or made-up name), or the
         name is one adjective standing for a noun ("Цыганский")."""
