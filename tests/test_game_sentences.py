@@ -218,3 +218,18 @@ def test_a_cyrillic_compound_of_two_names_is_a_form_of_the_first():
     from tests.test_segment import KNOWLEDGE
     from pipeline.identify.index import game_index
     assert game_index(KNOWLEDGE).games_named_in("Мушка-Мистигри — правила") == ["mushka"]
+
+
+def test_a_page_without_blank_lines_numbers_its_games_under_closed_paragraphs():
+    text = ("パーティーで遊べるトランプゲームを紹介します!\n"
+            "1. 記憶力を競う神経衰弱\n裏返しに散らした52枚のカードから2枚ずつめくります。\n"
+            "2. みんなで盛り上がる大富豪\nカードをすべて配り、強いカードを出していきます。\n")
+    assert [g for _, g in top_games(text, "ja")] == ["concentration", "daifugo"]
+
+
+def test_a_numbered_list_of_hands_opens_no_game():
+    text = ("Texas Hold'em\n\nКомбинации от самой сильной к слабой.\n"
+            "1. Флеш-рояль (Royal Flush)\nОт 10 до туза одной масти.\n"
+            "2. Стрит-флеш (Straight Flush)\nПять карт по порядку одной масти.\n"
+            "3. Каре (Four of a Kind)\nЧетыре карты одного достоинства.\n")
+    assert "four-of-a-kind" not in [g for _, g in top_games(text, "ru")]
