@@ -51,6 +51,8 @@ class TextEval:
 def _value_key(facet: str, value) -> str:
     if facet == "card_points" and isinstance(value, dict):
         value = {k: v for k, v in value.items() if v}
+    if facet == "deal_pattern" and isinstance(value, list) and value and set(value) == {1}:
+        value = [1]   # dealt singly: one card a round, however many rounds a reader wrote out
     return canonical_value(value)
 
 

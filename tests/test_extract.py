@@ -487,6 +487,7 @@ def test_two_sides_give_the_players_of_both(text, lang, players):
     ("ワードバスケット\n\nプレイ人数;2人以上8人まで\n", "ja", [(2, 8)]),
     ("ピケ\n\n1)参加者は、4名とする。\n", "ja", [4]),
     ("ピケ\n\n3名から6名で遊びます。\n", "ja", [(3, 6)]),
+    ("ハーツ\n\n4人でやる。\n", "ja", [4]),
 ])
 def test_japanese_counts_of_persons(text, lang, players):
     _, facts, _ = facts_of(text, lang)
@@ -1021,3 +1022,12 @@ def test_a_range_of_players_or_a_poker_run_is_no_rank_order():
     got, _, _ = facts_of("POKER\n\nThe highest straight is A-K-Q-J-10 and the lowest is 5-4-3-2-A; the ace "
                          "ranks high.\n", "en")
     assert not any(f == "rank_order" for _, f, _ in got)
+
+
+@pytest.mark.parametrize("text, hands", [
+    ("UNO.\n\nDeal 7 cards to every participant.\n", [7]),
+    ("UNO.\n\nSeven cards per person are dealt.\n", [7]),
+])
+def test_a_hand_is_dealt_to_every_participant_or_person(text, hands):
+    _, facts, _ = facts_of(text, "en")
+    assert [f.value for f in facts if f.facet == "hand_size"] == hands

@@ -5,7 +5,9 @@ X", a question heading, a label, a shop's stock line. Each text is small and wri
 
 import pytest
 
+from pipeline.identify.index import game_index
 from tests.test_identify_documents import segmentation, titled_segmentation, top_games
+from tests.test_segment import KNOWLEDGE
 
 CATALOG_EN = (
     "Two player card games are played for fun. Classic two player games include Whist, Cribbage "
@@ -135,8 +137,6 @@ def test_a_label_line_of_a_topic_is_no_game():
 
 
 def test_the_leading_words_of_a_run_together_heading_name_the_game():
-    from tests.test_segment import KNOWLEDGE
-    from pipeline.identify.index import game_index
     index = game_index(KNOWLEDGE)
     assert index.leading_match("Rolling Stone For 4, 5 or 6 players Before you begin").game_id == "rolling-stone"
     assert index.leading_match("Crazy Eights For 2 players").game_id == "crazy-eights"
@@ -165,8 +165,6 @@ def test_an_unrepeated_first_line_is_the_page_when_the_text_writes_the_titles_na
 
 
 def test_a_name_hyphened_onto_another_word_is_a_compound_not_the_game():
-    from tests.test_segment import KNOWLEDGE
-    from pipeline.identify.index import game_index
     index = game_index(KNOWLEDGE)
     assert index.mentions("a two-player joker-drawing game with whist-like tricks") == {}
     assert index.games_named_in("A two-player joker-drawing game from a manga") == []
@@ -215,8 +213,6 @@ def test_a_game_phrase_names_a_game_by_a_noun_not_a_predicate(text, game, presen
 
 
 def test_a_cyrillic_compound_of_two_names_is_a_form_of_the_first():
-    from tests.test_segment import KNOWLEDGE
-    from pipeline.identify.index import game_index
     assert game_index(KNOWLEDGE).games_named_in("Мушка-Мистигри — правила") == ["mushka"]
 
 

@@ -152,3 +152,9 @@ def test_recorded_audit_is_complete_and_meets_its_floor():
     assert {lang: judged for lang, (_, judged) in counts.items()} == {"en": 90, "ja": 50, "ru": 19}
     right = sum(r for r, _ in counts.values())
     assert right / 159 >= 0.95, counts
+
+
+def test_a_deal_written_singly_round_by_round_is_the_deal_one_at_a_time():
+    from pipeline.evaluate_unseen import _value_key
+    assert _value_key("deal_pattern", [1, 1, 1, 1, 1]) == _value_key("deal_pattern", [1])
+    assert _value_key("deal_pattern", [3, 2, 3]) != _value_key("deal_pattern", [3])
