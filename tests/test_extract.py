@@ -1031,3 +1031,14 @@ def test_a_range_of_players_or_a_poker_run_is_no_rank_order():
 def test_a_hand_is_dealt_to_every_participant_or_person(text, hands):
     _, facts, _ = facts_of(text, "en")
     assert [f.value for f in facts if f.facet == "hand_size"] == hands
+
+
+@pytest.mark.parametrize("text, players", [
+    # what a game is for states its players; «для N игроков» before another rule is its condition
+    ("ДЖИН РАММИ.\n\nИгра для двух игроков. Каждому раздают 10 карт.\n", [2]),
+    ("ДЖИН РАММИ.\n\nКарточная игра, рассчитанная для 4 игроков.\n", [4]),
+    ("ДЖИН РАММИ.\n\nДля 4 игроков раздают по 8 карт.\n", []),
+])
+def test_a_game_for_n_players_states_them_in_russian(text, players):
+    _, facts, _ = facts_of(text, "ru")
+    assert [f.value.min for f in facts if f.facet == "players"] == players
