@@ -514,7 +514,7 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
         return DocumentGame(None, name, "quoted-variant", at(offset), parent)
     # "очко" is a point before it is a game: in a text of unknown layout, card words do not count
     counts = _uncompared_mentions(knowledge, index, body, doc.language)
-    agreed = _declared_game(knowledge, index, declared_title, body, start, counts) if declared_title and counts else None
+    agreed = _title_and_text_agree(knowledge, index, declared_title, counts, start) if declared_title else None
     if agreed:
         return agreed
     if counts:
@@ -535,23 +535,31 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
     return _declared_game(knowledge, index, declared_title, body, start) if declared_title else None
 
 
-def _declared_game(knowledge, index, declared_title: str, body: str, start: int,
-                   mentioned: dict[str, int] | None = None) -> DocumentGame | None:
-    """The game the user's title names, the text not naming one itself. With `mentioned` (the
-    games the text names, counted), only a known game the text names too: the title and the
-    text agree, stronger than a count of another game's name ("вист" in a table of Preference)."""
-    # only a title that names one game, or games of one line ("Простой дурак (Simple-durak)");
-    # "トランプ 中級編（目次: 超富豪, ページワン, …）" names many
-    # a name that is also a common word counts in the title's lead only ("the card game
-    # spoons — Q&A page"; not "… page: how the winner is decided")
+def _games_of_title(index, declared_title: str) -> list[str]:
+    """The known games the user's title names: in its lead any name, in the rest only a name
+    that is no common word ("the card game spoons — Q&A page"; not "… how the winner is decided")."""
     lead = _TITLE_LEAD.split(declared_title)[0]
     named = index.games_named_in(lead)
-    named += [g for g in index.games_named_in(declared_title, common=False) if g not in named]
-    if mentioned is not None:
-        if not named or named[0] not in mentioned or any(
-                g not in set(knowledge.family_line(named[0])) for g in named):
-            return None
-        return DocumentGame(named[0], None, "manifest-title", start)
+    return named + [g for g in index.games_named_in(declared_title, common=False) if g not in named]
+
+
+def _title_and_text_agree(knowledge, index, declared_title: str, mentioned: dict[str, int],
+                          start: int) -> DocumentGame | None:
+    """The known game the user's title names (games of one line) and the text names too
+    (`mentioned`: the text's names, counted): stronger than a count of another game's name
+    ("вист" in a table of Preference)."""
+    named = _games_of_title(index, declared_title)
+    if not named or named[0] not in mentioned or any(g not in set(knowledge.family_line(named[0])) for g in named):
+        return None
+    return DocumentGame(named[0], None, "manifest-title", start)
+
+
+def _declared_game(knowledge, index, declared_title: str, body: str, start: int) -> DocumentGame | None:
+    """The game the user's title names, the text naming none itself: only a title that names
+    one game, or games of one line ("Простой дурак (Simple-durak)"); "トランプ 中級編（目次: 超富豪,
+    ページワン, …）" names many."""
+    lead = _TITLE_LEAD.split(declared_title)[0]
+    named = _games_of_title(index, declared_title)
     if named:
         first = named[0]
         line = set(knowledge.family_line(first))

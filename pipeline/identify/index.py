@@ -71,6 +71,11 @@ _ONE_SPACE = {**{ord(c): " " for c in "\n\t\r\f\v\u3000\u00a0"},
               **{ord(c): "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212"}}
 
 
+def _folded_words(groups) -> set[str]:
+    """Every word of the term groups, folded as names are compared (letters only, case-folded)."""
+    return {_NON_WORD.sub("", normalize(str(w)).casefold()) for group in groups for w in group.all_words()}
+
+
 class NameFinder:
     """Finds game names in case-folded running text, leftmost and longest first, with the
     same tolerance as written names: the spaces of a name may be missing or doubled, a name may
@@ -491,19 +496,14 @@ class GameIndex:
         """Card and scoring words of every language: a game name that is also one ("King",
         ルビコン, ポイント) says nothing about which game a sentence is about."""
         kn = self.knowledge
-        words: set[str] = set()
-        groups = [*kn.terms.ranks.values(), *kn.terms.suits.values(), *kn.terms.terms, *kn.facets.items.values()]
-        for group in groups:
-            for w in group.all_words():
-                words.add(_NON_WORD.sub("", normalize(str(w)).casefold()))
-        return words
+        return _folded_words([*kn.terms.ranks.values(), *kn.terms.suits.values(), *kn.terms.terms,
+                              *kn.facets.items.values()])
 
     @cached_property
     def _term_words(self) -> set[str]:
         """The words of play alone (pack, trump, stock): no game's name (a rank or a suit may
         be one: King, Король, Spades)."""
-        groups = [t for t in self.knowledge.terms.terms if not t.games]   # not one game's own terms
-        return {_NON_WORD.sub("", normalize(str(w)).casefold()) for g in groups for w in g.all_words()}
+        return _folded_words([t for t in self.knowledge.terms.terms if not t.games])   # not one game's own terms
 
     def _is_card_word(self, word: str) -> bool:
         """A card or scoring word, or its plural as the rank reader takes it ("Sevens", "Kings")."""
