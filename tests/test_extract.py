@@ -1042,3 +1042,28 @@ def test_a_hand_is_dealt_to_every_participant_or_person(text, hands):
 def test_a_game_for_n_players_states_them_in_russian(text, players):
     _, facts, _ = facts_of(text, "ru")
     assert [f.value.min for f in facts if f.facet == "players"] == players
+
+
+@pytest.mark.parametrize("text, lang, sizes", [
+    # a list of counts offers every count in it, the middle ones too
+    ("ДУРАК.\n\nИспользуется колода в 24, 36 или 52 листа.\n", "ru", [24, 36, 52]),
+    ("ДУРАК.\n\nИграть можно колодой в 36 или в 52 карты.\n", "ru", [36, 52]),
+    ("WHIST.\n\nA pack of 32, 36, or 52 cards is used.\n", "en", [32, 36, 52]),
+])
+def test_every_count_of_a_list_is_offered(text, lang, sizes):
+    _, facts, _ = facts_of(text, lang)
+    assert sorted(f.value for f in facts if f.facet == "deck_size") == sizes
+
+
+@pytest.mark.parametrize("text, lang, players", [
+    # a line that is a count of players and nothing else is a summary's row, bulleted or not
+    ("WHIST.\n\nA game of tricks.\n2 players\n52 cards\n", "en", [(2, 2)]),
+    ("WHIST.\n\n4 players (2 teams)\n", "en", [(4, 4)]),
+    ("WHIST.\n\nTwo to seven players, ages 8 and up.\n", "en", [(2, 7)]),
+    ("ДУРАК.\n\n2-4 игрока\n", "ru", [(2, 4)]),
+    # not a clause that goes on with a rule of its own
+    ("WHIST.\n\n3 players, deal 7 cards each.\n", "en", []),
+])
+def test_a_line_of_players_alone_states_them(text, lang, players):
+    _, facts, _ = facts_of(text, lang)
+    assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == players

@@ -25,6 +25,7 @@ from pipeline.extract.general import (
     _nearest_cue,
     _values,
     clause_of,
+    middle_counts,
 )
 from pipeline.extract.sentences import sentences
 from pipeline.patterns import compile_pattern
@@ -120,10 +121,11 @@ def _blocked(sentence: str, span: tuple[int, int], clause: tuple[int, int], near
         any(grammar.cues[b].search(sentence) for b in whole if b in grammar.cues)
 
 
-def _offered(facet: str, lo, hi, join, grammar: StatementGrammar, open_: bool) -> list[tuple[object, str | None, str]]:
+def _offered(facet: str, lo, hi, join, grammar: StatementGrammar, open_: bool,
+             middle: tuple = ()) -> list[tuple[object, str | None, str]]:
     """The values a number or range may state of `facet`, as the general statements read them;
     for a count given as a range ("колода от 24 до 32 карт"), each end, the feature saying which."""
-    values = [(v, q, "one") for v, q in _values(facet, lo, hi, join, grammar, open_)]
+    values = [(v, q, "one") for v, q in _values(facet, lo, hi, join, grammar, open_, middle)]
     if values or hi is None or lo is None:
         return values
     spec = grammar.facets.spec(facet)
@@ -181,7 +183,8 @@ def candidates(text: str, grammar: StatementGrammar | None, skip=None) -> list[C
                 "glued": float(m.start() > 0 and sentence[m.start() - 1].isalpha()),
             }
             for facet in facets:
-                for value, qualifier, end in _offered(facet, lo, hi, m.group("join"), grammar, open_):
+                for value, qualifier, end in _offered(facet, lo, hi, m.group("join"), grammar, open_,
+                                                             middle_counts(m, grammar.numbers.parse)):
                     n = value if isinstance(value, int) else getattr(value, "max", 0)
                     features = {**common, _bucket(n): 1.0, "log_value": math.log10(max(1, n)) / 3, end: 1.0}
                     out.append(Candidate(s_start + m.start(), s_start + m.end(), facet, value, qualifier, features))

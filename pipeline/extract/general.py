@@ -86,7 +86,7 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     between = "|".join(st.range_between) or "(?!)"
     before = "|".join(st.range_before)
     # a list's middle counts ("two, three or four persons"): the range is its first to its last
-    middle = rf"(?:\s*[,、，]\s*{num})*"
+    middle = rf"(?:\s*[,、，]\s*(?P<mid>{num}))*"
     rng = rf"(?:(?P<open>{before})\s*)?(?P<lo>{num})(?:{middle}(?P<join>{between})(?P<hi>{num}))?" if before else \
         rf"(?P<lo>{num})(?:{middle}(?P<join>{between})(?P<hi>{num}))?"
     units = "|".join(rf"(?P<unit_{kind}>{'|'.join(words)})" for kind, words in st.units.items() if words)
@@ -174,11 +174,12 @@ def _pack_units(facets) -> dict[str, list[str]]:
 
 
 def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
-            grammar: StatementGrammar, open_: bool = False) -> list[tuple[object, str | None]]:
+            grammar: StatementGrammar, open_: bool = False,
+            middle: tuple[int | None, ...] = ()) -> list[tuple[object, str | None]]:
     """The typed values (with a qualifier) a number or a pair of numbers states for a facet:
     a range for a range facet; for a count, "32 or 36 cards" is two values, the first the usual
-    rule and the second an `alternative` (as a reader, and the gold, take "A or B"); out of
-    bounds, nothing."""
+    rule and the second an `alternative` (as a reader, and the gold, take "A or B"), and a list's
+    middle counts are offered too ("24, 36 or 52 cards": three); out of bounds, nothing."""
     spec = grammar.facets.spec(facet)
     if spec is None or lo is None:
         return []
@@ -193,9 +194,15 @@ def _values(facet: str, lo: int | None, hi: int | None, join: str | None,
         return [(lo, None)] if grammar.facets.within(facet, lo) else []
     if join is None or not grammar.alternative_between.match(join) or lo == hi:
         return []  # "2-6 cards": a range where one count is meant
-    if not (grammar.facets.within(facet, lo) and grammar.facets.within(facet, hi)):
+    offered = [lo, *(n for n in middle if n is not None), hi]
+    if not all(grammar.facets.within(facet, n) for n in offered):
         return []
-    return [(lo, None), (hi, "alternative")]
+    return [(lo, None), *((n, "alternative") for n in dict.fromkeys(offered[1:]) if n != lo)]
+
+
+def middle_counts(m, parse) -> tuple[int | None, ...]:
+    """The counts between a list's first and last ("24, 36 or 52"), each as written."""
+    return tuple(parse(x) for x in m.captures("mid")) if m.group("hi") else ()
 
 
 def clause_of(sentence: str, span: tuple[int, int], grammar: StatementGrammar) -> tuple[int, int]:
@@ -234,8 +241,8 @@ def _nearest_cue(clause: str, span: tuple[int, int], groups: list[str], grammar:
         if pattern is None:
             continue
         for m in pattern.finditer(clause):
-            if bounds and (m.end() <= bounds[0] or m.start() >= bounds[1]):
-                continue  # a cue in another clause speaks of something else
+            if bounds and (m.end() < bounds[0] or m.start() >= bounds[1] or m.start() < m.end() == bounds[0]):
+                continue  # a cue in another clause speaks of something else (a line-start cue is empty)
             d = max(0, _gap(span[1], m.start(), asides) if m.start() >= span[1] else 0,
                     _gap(m.end(), span[0], asides) if span[0] >= m.end() else 0)
             if d > CUE_WINDOW or any(max(0, m.start() - b, a - m.end()) < d for a, b in others):
@@ -354,7 +361,8 @@ def _label_statements(text: str, grammar: StatementGrammar) -> list[Statement]:
             hi = parse(v.group("hi")) if v.group("hi") else None
             # "Number of players: 3+", "人数: 2人以上": a lower bound, as in a sentence
             open_ = bool(v.groupdict().get("open")) or bool(grammar.open_after.match(m.group("value"), v.end()))
-            values = _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_)
+            values = _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_,
+                             middle_counts(v, parse))
             end = m.start("value") + v.end()
             values, added_to, summed = _with_jokers(facet, values, text, end, grammar)
             for value, qualifier in values:
@@ -397,7 +405,7 @@ def _number_statements(sentence: str, m, masked: str, others: list[tuple[int, in
     hi = parse(m.group("hi")) if m.group("hi") else None
     # "from 2", "2名以上", "2 игрока и более": a lower bound, no count of players
     open_ = bool(m.groupdict().get("open")) or bool(grammar.open_after.match(sentence, m.end()))
-    values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, open_)
+    values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, open_, middle_counts(m, parse))
     values, added_to, summed = _with_jokers(facet, values, sentence, m.end(), grammar)
     y = max(y, added_to) if added_to else y
     return out + [Statement(x, y, facet, value, qualifier or option, summed) for value, qualifier in values]
