@@ -1067,3 +1067,127 @@ def test_every_count_of_a_list_is_offered(text, lang, sizes):
 def test_a_line_of_players_alone_states_them(text, lang, players):
     _, facts, _ = facts_of(text, lang)
     assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == players
+
+
+@pytest.mark.parametrize("text, lang, facet, values", [
+    # "N card deck" without a hyphen is a pack of N cards, not N packs
+    ("SCOPA.\n\nScopa is played with the Italian 40 card deck.\n", "en", "deck_size", [40]),
+    ("SCOPA.\n\nPlay with two standard 52 card decks.\n", "en", "deck_size", [104]),
+    ("BEZIQUE.\n\nIt is played with 4 sets of 32 cards.\n", "en", "deck_size", [128]),
+    # a contents list's line of cards ("2 to 4 players" ⏎ "30 cards" in prose is a chart's row)
+    ("ババ抜き\n\n内容\nカード64枚\n説明書1枚\n", "ja", "deck_size", [64]),
+    # a label of the hand on the line of its value, not a heading over a paragraph
+    ("ДУРАК.\n\nСдача — 5 карт\n", "ru", "hand_size", [5]),
+    ("ДУРАК.\n\nСдача\nОдного игрока выбирают сдающим.\n", "ru", "hand_size", []),
+    ("ババ抜き\n\n手札：5枚\n", "ja", "hand_size", [5]),
+    ("WHIST.\n\nCards per player: 13\n", "en", "hand_size", [13]),
+])
+def test_packs_summary_lines_and_labels_of_the_hand(text, lang, facet, values):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == facet] == values
+
+
+@pytest.mark.parametrize("text, lang, hands", [
+    # a sequence word opening the deal is no round of it ("then two more" is)
+    ("BRISCA.\n\nThen every player gets dealt 3 cards.\n", "en", [3]),
+    ("DURAK.\n\nAfter that, six cards are dealt to all participating people.\n", "en", [6]),
+    ("СЕКА.\n\nИгроки получают три карты.\n", "ru", [3]),
+    # leftover cards are no misdeal's extra cards: the hand is the rule's
+    ("СВИНЬЯ.\n\nКаждому игроку сдается по 4 карты, если остаются лишние карты, то они кладутся на стол.\n",
+     "ru", [4]),
+])
+def test_the_hand_dealt_in_plain_words(text, lang, hands):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == "hand_size" and f.role == "rule"] == hands
+
+
+@pytest.mark.parametrize("text, lang, order", [
+    # a label line closed by a colon speaks for the list under it (low to high: reversed)
+    ("ДУРАК.\n\nСтаршинство карт:\n7, 8, 9, 10, В, Д, К, Т.\n", "ru", ["A", "K", "Q", "J", "10", "9", "8", "7"]),
+    # the highest and the lowest named: the ranks between in their order
+    ("CRIBBAGE.\n\nKings are high and aces are low.\n", "en",
+     ["K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2", "A"]),
+    ("CRIBBAGE.\n\nCards rank from ace (high) down to two.\n", "en",
+     ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
+    ("ДУРАК.\n\nСамой старшей картой является туз, самой младшей - шестерка.\n", "ru",
+     ["A", "K", "Q", "J", "10", "9", "8", "7", "6"]),
+    ("ババ抜き\n\nA(エース)が最も強く、2が最も弱いのが基本です。\n", "ja",
+     ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
+])
+def test_rank_orders_told_by_a_label_or_by_their_ends(text, lang, order):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == "rank_order"] == [order]
+
+
+_FACE = {"10": 10, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 2}
+
+
+@pytest.mark.parametrize("text, lang, points", [
+    # values in words before their unit; "and all other cards … face value" closes the map
+    ("CASSINO.\n\nA pack of 52 cards. Aces are worth one point, face cards are worth ten points, and all other cards are "
+     "worth their face value.\n", "en", {"A": 1, "K": 10, "Q": 10, "J": 10, **_FACE}),
+    # pairs in sentences of their own, the rest in a sentence after them
+    ("RUMMY.\n\nA pack of 52 cards is used. Aces are worth 1 point. J, Q and King are worth 10 points. "
+     "The jokers are worth 15 points. The other cards are worth their face value.\n", "en",
+     {"A": 1, "J": 10, "Q": 10, "K": 10, "JK": 15, **_FACE}),
+    ("СЕКА.\n\nКолода из 52 карт. Туз — 11 очков, от короля до десятки — 10 очков. Остальные карты оцениваются по своему "
+     "достоинству.\n", "ru", {"A": 11, "K": 10, "Q": 10, "J": 10, **_FACE}),
+])
+def test_card_points_with_the_rest_at_face_value(text, lang, points):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == "card_points"] == [points]
+
+
+@pytest.mark.parametrize("text, lang, target", [
+    ("WHIST.\n\nThe goal is to earn at least 61 points during the round.\n", "en", [61]),
+    ("ДУРАК.\n\nОбычно играют до 501 очка.\n", "ru", [501]),
+    ("ДУРАК.\n\nЦель — получить первым 77 победных очков.\n", "ru", [77]),
+])
+def test_points_to_win_in_plain_words(text, lang, target):
+    _, facts, _ = facts_of(text, lang)
+    assert [f.value for f in facts if f.facet == "target_score"] == target
+
+
+def test_a_patience_counts_the_others_of_its_familys_pack():
+    # no pack stated: a patience's family is declared to use 52 cards; the ace is one of the others
+    _, facts, _ = facts_of("TAKE FOURTEEN.\n\nTake off two cards which make 14, reckoning the Jack as 11, the "
+                           "Queen as 12 and the King as 13, all the others at their face value.\n", "en")
+    assert [f.value for f in facts if f.facet == "card_points"] == [{"J": 11, "Q": 12, "K": 13, "A": 1, **_FACE}]
+
+
+def test_a_pack_with_cards_taken_out_gives_no_face_values_of_the_standard_pack():
+    # the others count their face value, but which others the text leaves to its stripped pack
+    _, facts, _ = facts_of("FARMER.\n\nAll the 8's and all the 6's are discarded from a pack of fifty-two "
+                           "cards. All court cards count for 10, the ace for 1, and all others at their face "
+                           "value.\n", "en")
+    assert not [f for f in facts if f.facet == "card_points" and "2" in f.value]
+
+
+@pytest.mark.parametrize("text", [
+    "WHIST.\n\nThere can be 2 to 4 players.\n",
+    "WHIST.\n\nGather two to six players.\n",
+])
+def test_players_gathered_or_allowed(text):
+    _, facts, _ = facts_of(text, "en")
+    assert [f.value.max for f in facts if f.facet == "players"] in ([4], [6])
+
+
+@pytest.mark.parametrize("text, lang, players", [
+    # a team's size is not the game's players; the total is
+    ("BELOTE.\n\nThe game is played in teams of two players (4 players in total).\n", "en", [(4, 4)]),
+    ("ブリッジ\n\nプレーヤーは4人で、北・東・南・西に座ります。\n", "ja", [(4, 4)]),
+    ("ブリッジ\n\nプレイヤーは2人1組でチームを作ります。\n", "ja", []),
+])
+def test_the_players_of_the_game_not_of_a_team(text, lang, players):
+    _, facts, _ = facts_of(text, lang)
+    assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == players
+
+
+@pytest.mark.parametrize("text, players", [
+    # a quoted name's words are no negation of the sentence («Верю - не верю»)
+    ("ДУРАК.\n\nИгра «Верю - не верю» рассчитана на 3-6 человек.\n", (3, 6)),
+    ("ДУРАК.\n\nИграется на троих.\n", (3, 3)),
+])
+def test_russian_players_under_a_quoted_name_or_collective(text, players):
+    _, facts, _ = facts_of(text, "ru")
+    assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == [players]

@@ -56,7 +56,7 @@ def _always(way: str) -> FactScorer:
 def test_the_way_kept_decides_whether_accepted_candidates_are_facts():
     # no cue of `play` near the count: no rule reads it; a scorer kept "combined" that accepts
     # every players candidate adds it, cited, with a rule id that says where it came from
-    text = "BRISCOLA.\n\nThere can be 2 to 4 players.\n"
+    text = "BRISCOLA.\n\nThe table seats 2 to 4 players.\n"
     got, facts, _ = facts_of(text, "en", knowledge=KNOWLEDGE.with_fact_scorer(_always("rules")))
     assert not any(f == "players" for _, f, _ in got)
     got, facts, doc = facts_of(text, "en", knowledge=KNOWLEDGE.with_fact_scorer(_always("combined")))

@@ -304,6 +304,8 @@ def general_statements(text: str, grammar: StatementGrammar | None) -> list[Stat
                    if not any(x <= n.start() and n.end() <= y for x, y in asides)]
         # a player-count condition is a qualifier (read when the fact is emitted), not a skip
         masked = grammar.condition.sub(lambda c: " " * len(c.group()), sentence) if grammar.condition else sentence
+        # (nor is a quoted name's word a skip: «Верю - не верю» says no "не" of the sentence)
+        masked = _QUOTED.sub(lambda q: " " * len(q.group()), masked)
         inside = [c.span() for c in grammar.condition.finditer(sentence)] if grammar.condition else []
         inside += [q.span() for q in _QUOTED.finditer(sentence)]
         for m in grammar.number.finditer(sentence):
@@ -489,6 +491,18 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
 LEAD_REACH = 60   # how far before a rank list its "X is the highest, then" may stand
 
 
+_LABEL_END = compile_pattern(r"[:：]\s*$")
+_LEADING_NOTE = compile_pattern(r"^[\s\W\d]*?(?:[(（][^()（）]{0,6}[)）])?[\s\W]*$")
+_COURT = compile_pattern(r"[^\d\s\W]")
+
+
+def _under_label(clause: str, m) -> bool:
+    """A rank list that a label line above speaks for: it opens its line (a bracketed note
+    before it at most: "(強)") and names a card that is no numeral ("6 7 8 9 10" under "the
+    ranking of bids:" is a table's header, not the cards' order)."""
+    return bool(_LEADING_NOTE.match(clause[:m.start()])) and bool(_COURT.search(m.group()))
+
+
 def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, gap_order,
                           standard: list[str]) -> list[Statement]:
     """Rank orders stated in a sentence that speaks of ranking: "ranked A (high), K, Q, J, 10 …",
@@ -497,12 +511,18 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
 
     if grammar is None:
         return []
-    out = []
+    out, label = [], ""
     for s_start, clause in sentences(text):
-        # (a ranking's words, an ascending list's, or arrows: "A→K→Q→…→2" says its order)
-        if not grammar.order.search(clause) and not grammar.ascending.search(clause) and not _ARROWED.search(clause):
+        # (a ranking's words, an ascending list's, or arrows: "A→K→Q→…→2" says its order; a label
+        # line closed by a colon speaks for the line under it: "Старшинство карт:" ⏎ "7, 8, …, Т")
+        above, label = label, (clause if _LABEL_END.search(clause) else "")
+        own = grammar.order.search(clause) or grammar.ascending.search(clause) or _ARROWED.search(clause)
+        heard = f"{above}\n{clause}" if above else clause
+        if not own and not (above and (grammar.order.search(above) or grammar.ascending.search(above))):
             continue
         for m in grammar.rank_list.finditer(clause):
+            if not own and not _under_label(clause, m):
+                continue
             if _GLUED_ELEMENT.search(clause, max(0, m.start() - 12), m.start()):
                 # "…→切り札2→A→K→…": the first rank is the end of the element before ("trump 2")
                 arrow = _ARROW.search(clause, m.start(), m.end())
@@ -527,7 +547,7 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
                 continue
             if first:
                 pass   # written from its highest, as the lead says
-            elif grammar.ascending.search(clause) or grammar.low_note.search(m.group()):
+            elif grammar.ascending.search(heard) or grammar.low_note.search(m.group()):
                 codes = codes[::-1]
             else:
                 codes = highest_first(codes, standard)

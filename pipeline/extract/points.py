@@ -223,6 +223,12 @@ class TableGrammar:
     order: list[str]         # rank codes, highest first: what a range of ranks spans
     max_points: int
     groups: dict[str, list[str]] = None   # lower-cased group name ("絵札") -> rank codes
+    numbers: object = None   # the language's NumberReader: a value in words ("worth ten points")
+
+    def value(self, m: regex.Match) -> int | None:
+        """The points a pair gives in number (digits, or words before a points unit)."""
+        said = m.group("n").lstrip("+")
+        return int(said) if said.isdigit() else (self.numbers.parse(said) if self.numbers else None)
 
 
 def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points: int) -> TableGrammar | None:
@@ -249,18 +255,24 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
     subject = (rf"(?:(?:{before})\s*(?P<lo>{tok})\s*{between}\s*(?P<hi>{tok})|(?P<lo2>{tok}){between}(?P<hi2>{tok})"
                rf"|(?P<ranks>{rank}(?:{sep}{rank}){{0,{MAX_LIST_ITEMS}}}))")
     # (a number before a dash and a number is a range, no value: "2-9 | 2-9 по цифре на карте")
-    value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}})(?!\d)(?![ \t]*[-–—~〜][ \t]*\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
+    words = "|".join(regex.escape(w) for w in sorted(language.numbers.words, key=len, reverse=True)) or "(?!)"
+    value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}}(?!\d)|\b(?:{words})\b(?=[ \t]*(?:{unit})))"
+             rf"(?![ \t]*[-–—~〜][ \t]*\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
              rf"|(?P<face>[^\n。.;]{{0,12}}?(?:{face})[^\n。.;,、]*))")
     item = compile_pattern(rf"(?<![\w])(?:{subject}){link}{value}", regex.IGNORECASE | regex.V0)
-    return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
+    # (pairs in sentences of their own run on: "Aces are worth 1 point. Kings are worth 10 points.")
+    return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n|[.。][ \t]+(?:\p{Lu}\p{Ll}{0,3}[ \t]+)?)[\s•・*\-]*"
+                                              r"(?:etc\.?,?\s*)?$"),
                         compile_pattern("|".join(cues), regex.IGNORECASE),
                         compile_pattern("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE),
                         # after a comma, or as the list's next line or bullet ("• Низшие карты
                         # оцениваются по их номиналу.")
-                        compile_pattern(rf"(?:[ \t]*[,;、，][ \t]*|[ \t]*\n[ \t]*(?:[-•・*●▪][ \t]*)?)"
-                                        rf"(?:{'|'.join(st.cues.get('rest') or ['(?!)'])})"
+                        # (a short word or two may open it: "…, and all other cards are worth
+                        # their face value", a sentence of its own: "The other cards …")
+                        compile_pattern(rf"(?:[ \t]*[,;、，.。][ \t]*|[ \t]*\n[ \t]*(?:[-•・*●▪][ \t]*)?)"
+                                        rf"(?:\p{{L}}{{1,4}}[ \t]+){{0,2}}(?:{'|'.join(st.cues.get('rest') or ['(?!)'])})"
                                         rf"[^\n。.;,、，]{{0,24}}?(?:{face})", regex.IGNORECASE),
-                        list(order), max_points, groups)
+                        list(order), max_points, groups, language.numbers)
 
 
 def table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -> list[str]:
@@ -292,7 +304,7 @@ def table_statements(text: str, grammar: TableGrammar | None, vocab: RankVocabul
             points: dict[str, int] = {}
             for m in run:
                 for r in table_ranks(m, grammar, vocab):
-                    value = (int(r) if r.isdigit() else None) if m.group("face") else int(m.group("n").lstrip("+"))
+                    value = (int(r) if r.isdigit() else None) if m.group("face") else grammar.value(m)
                     if value is not None:
                         points.setdefault(r, value)
             start, end = run[0].start(), run[-1].end()

@@ -22,7 +22,7 @@ from pipeline.extract.merge import (
     yield_weak,
 )
 from pipeline.extract.point_tables import point_tables
-from pipeline.extract.points import point_statements, table_statements
+from pipeline.extract.points import ACE_FACE, point_statements, table_statements
 from pipeline.extract.rules import rules_of
 from pipeline.extract.scope import largest_of_a_sentence
 from pipeline.extract.score_lines import item_above, line_item, score_lines
@@ -199,17 +199,31 @@ class DocumentReader:
 
     def complete_at_face(self, top: Section, ns: int, rest_at_face: list, first: int) -> None:
         """"A = 11, K Q J = 10, the rest at face value": the numerals of the pack this section's
-        rank order (or its one stated pack) names count their own number; with no pack known,
-        a map left incomplete is not emitted."""
+        rank order (or its one stated pack, or else the pack its game's family is declared to
+        use: `deck_size: packs: sizes:`, a patience's 52) names count their own number; with no
+        pack known, a map left incomplete is not emitted (Piquet's "lower cards" are 7 to 10)."""
         facts = self.maker.facts[first:]
         orders = [f.value for f in facts if f.facet == "rank_order" and f.qualifier is None
-                  and f.game_id == top.game_id] or self.stripped_pack(facts, top)
+                  and f.game_id == top.game_id] or self.stripped_pack(facts, top) or self.family_pack(facts, top)
         for rule, st in rest_at_face if orders else ():
             points = dict(st.points)
             for r in orders[0]:
                 if r.isdigit():
                     points.setdefault(r, int(r))
+                elif r == "A":   # (an ace the map leaves is one of "the others": its face is one pip)
+                    points.setdefault(r, ACE_FACE)
             self.maker.emit(top, ns, replace(rule, id=rule.id + "+rest"), st.start, st.end, "card_points", points)
+
+    def family_pack(self, facts: list[Fact], top: Section) -> list[list[str]]:
+        """The standard order of the pack the game's family is declared to use, where the section
+        states no pack of its own."""
+        if any(f.facet == "deck_size" and f.game_id == top.game_id for f in facts):
+            return []
+        spec, game = self.knowledge.facets.spec("deck_size"), self.knowledge.by_id.get(top.game_id or "")
+        size = spec.packs.sizes.get(game.family) if spec and spec.packs and game else None
+        orders = self.knowledge.terms.orders
+        low = orders.stripped.get(size) if size else None
+        return [orders.standard[:orders.standard.index(low) + 1]] if low else []
 
     def stripped_pack(self, facts: list[Fact], top: Section) -> list[list[str]]:
         """The standard order of the one pack a section states (`orders: stripped:`), if any: not
