@@ -1187,7 +1187,20 @@ def test_the_players_of_the_game_not_of_a_team(text, lang, players):
     # a quoted name's words are no negation of the sentence («Верю - не верю»)
     ("ДУРАК.\n\nИгра «Верю - не верю» рассчитана на 3-6 человек.\n", (3, 6)),
     ("ДУРАК.\n\nИграется на троих.\n", (3, 3)),
+    # "at least for two" is a lower bound, no count
+    ("ПЬЯНИЦА.\n\nКарточная игра, рассчитанная как минимум на двоих.\n", None),
 ])
 def test_russian_players_under_a_quoted_name_or_collective(text, players):
     _, facts, _ = facts_of(text, "ru")
-    assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == [players]
+    assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == ([players] if players else [])
+
+
+@pytest.mark.parametrize("text, decks", [
+    # one pack and its cards ("1パック52枚"); "2組104枚" gives its total, not a product
+    ("ババ抜き\n\n使用カードは1パック52枚です。\n", [52]),
+    ("ババ抜き\n\n使用するものは、トランプ一組52枚。\n", [52]),
+    ("ババ抜き\n\nトランプ2組104枚を使います。\n", []),
+])
+def test_one_japanese_pack_and_its_cards(text, decks):
+    _, facts, _ = facts_of(text, "ja")
+    assert [f.value for f in facts if f.facet == "deck_size"] == decks
