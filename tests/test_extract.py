@@ -1123,13 +1123,9 @@ _FACE = {"10": 10, "9": 9, "8": 8, "7": 7, "6": 6, "5": 5, "4": 4, "3": 3, "2": 
 
 
 @pytest.mark.parametrize("text, lang, points", [
-    # values in words before their unit; "and all other cards … face value" closes the map
+    # "and all other cards … face value" closes the map
     ("CASSINO.\n\nA pack of 52 cards. Aces are worth one point, face cards are worth ten points, and all other cards are "
      "worth their face value.\n", "en", {"A": 1, "K": 10, "Q": 10, "J": 10, **_FACE}),
-    # pairs in sentences of their own, the rest in a sentence after them
-    ("RUMMY.\n\nA pack of 52 cards is used. Aces are worth 1 point. J, Q and King are worth 10 points. "
-     "The jokers are worth 15 points. The other cards are worth their face value.\n", "en",
-     {"A": 1, "J": 10, "Q": 10, "K": 10, "JK": 15, **_FACE}),
     ("СЕКА.\n\nКолода из 52 карт. Туз — 11 очков, от короля до десятки — 10 очков. Остальные карты оцениваются по своему "
      "достоинству.\n", "ru", {"A": 11, "K": 10, "Q": 10, "J": 10, **_FACE}),
 ])
@@ -1204,3 +1200,26 @@ def test_russian_players_under_a_quoted_name_or_collective(text, players):
 def test_one_japanese_pack_and_its_cards(text, decks):
     _, facts, _ = facts_of(text, "ja")
     assert [f.value for f in facts if f.facet == "deck_size"] == decks
+
+
+def test_a_rank_with_its_suit_is_a_scoring_item_line_by_line():
+    # "король пик" is one card (a short suit word is no short word of a rank's label); a line
+    # under a scoring line is its own line, not the one above wrapped
+    _, facts, _ = facts_of("ЧЁРНАЯ МАРИЯ.\n\nШтрафные очки:\nкороль пик - 10 очков\nтуз пик - 7 очков\n", "ru")
+    assert sorted(f.value for f in facts if f.facet.startswith("score:")) == [7, 10]
+
+
+def test_a_japanese_row_per_number_of_players_is_a_condition():
+    # 「3人プレイ時・・・51枚」: a chart's row, not the game's players
+    _, facts, _ = facts_of("ハーツ\n\n人数によって以下のように変わる。\n3人プレイ時・・・51枚\n4人プレイ時・・・52枚\n", "ja")
+    assert not [f for f in facts if f.facet == "players"]
+
+
+@pytest.mark.parametrize("text, facet, value", [
+    ("FIVE HUNDRED.\n\nGoal: Obtain 500 points by bidding.\n", "target_score", 500),
+    ("FIVE HUNDRED.\n\nThe size of the cards ranges from A (big) to 7.\n", "rank_order",
+     ["A", "K", "Q", "J", "10", "9", "8", "7"]),
+])
+def test_a_goal_label_and_a_range_of_ranks(text, facet, value):
+    _, facts, _ = facts_of(text, "en")
+    assert [f.value for f in facts if f.facet == facet] == [value]

@@ -255,14 +255,10 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
     subject = (rf"(?:(?:{before})\s*(?P<lo>{tok})\s*{between}\s*(?P<hi>{tok})|(?P<lo2>{tok}){between}(?P<hi2>{tok})"
                rf"|(?P<ranks>{rank}(?:{sep}{rank}){{0,{MAX_LIST_ITEMS}}}))")
     # (a number before a dash and a number is a range, no value: "2-9 | 2-9 по цифре на карте")
-    words = "|".join(regex.escape(w) for w in sorted(language.numbers.words, key=len, reverse=True)) or "(?!)"
-    value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}}(?!\d)|\b(?:{words})\b(?=[ \t]*(?:{unit})))"
-             rf"(?![ \t]*[-–—~〜][ \t]*\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
+    value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}})(?!\d)(?![ \t]*[-–—~〜][ \t]*\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
              rf"|(?P<face>[^\n。.;]{{0,12}}?(?:{face})[^\n。.;,、]*))")
     item = compile_pattern(rf"(?<![\w])(?:{subject}){link}{value}", regex.IGNORECASE | regex.V0)
-    # (pairs in sentences of their own run on: "Aces are worth 1 point. Kings are worth 10 points.")
-    return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n|[.。][ \t]+(?:\p{Lu}\p{Ll}{0,3}[ \t]+)?)[\s•・*\-]*"
-                                              r"(?:etc\.?,?\s*)?$"),
+    return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
                         compile_pattern("|".join(cues), regex.IGNORECASE),
                         compile_pattern("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE),
                         # after a comma, or as the list's next line or bullet ("• Низшие карты
