@@ -1223,3 +1223,11 @@ def test_a_japanese_row_per_number_of_players_is_a_condition():
 def test_a_goal_label_and_a_range_of_ranks(text, facet, value):
     _, facts, _ = facts_of(text, "en")
     assert [f.value for f in facts if f.facet == facet] == [value]
+
+
+def test_the_rest_at_face_value_wrapped_over_a_printed_line():
+    # a hard-wrapped book: the sentence of the others runs over a line break
+    _, facts, _ = facts_of("CRIBBAGE.\n\nA pack of fifty-two cards. The cards have a pip value, the three court\ncards, K Q J, and the 10 being "
+                           "worth ten points each. All other cards,\nincluding the Ace, retain their face value.\n", "en")
+    assert [f.value for f in facts if f.facet == "card_points"] == [
+        {"K": 10, "Q": 10, "J": 10, "10": 10, "A": 1, **{k: v for k, v in _FACE.items() if k != "10"}}]

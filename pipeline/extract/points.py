@@ -78,8 +78,11 @@ def point_grammar(language, vocab: RankVocabulary, suits: tuple[str, ...], max_p
                         compile_pattern(data.cue, regex.IGNORECASE),
                         compile_pattern(rf"(?<!\w)(?:{'|'.join(regex.escape(x) for x in suits) or '(?!)'})\s+$",
                                       regex.IGNORECASE),
-                        compile_pattern(rf"\s*(?:{data.determiner})?(?P<rest>(?:{data.others})[^\n.;。]{{0,60}}?"
-                                        rf"(?:{data.face_value}))", regex.IGNORECASE | regex.V0),
+                        # (a printed book's line may wrap inside it: "All other cards," ⏎ "including
+                        # the Ace, retain their face value.")
+                        compile_pattern(rf"\s*(?:{data.determiner})?(?P<rest>(?:{data.others})"
+                                        rf"(?:[^\n.;。]|\n(?![ \t]*\n)){{0,60}}?(?:{data.face_value}))",
+                                        regex.IGNORECASE | regex.V0),
                         language.numbers, max_points)
 
 
