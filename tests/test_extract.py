@@ -1076,13 +1076,8 @@ def test_a_line_of_players_alone_states_them(text, lang, players):
     ("BEZIQUE.\n\nIt is played with 4 sets of 32 cards.\n", "en", "deck_size", [128]),
     # a contents list's line of cards ("2 to 4 players" ⏎ "30 cards" in prose is a chart's row)
     ("ババ抜き\n\n内容\nカード64枚\n説明書1枚\n", "ja", "deck_size", [64]),
-    # a label of the hand on the line of its value, not a heading over a paragraph
-    ("ДУРАК.\n\nСдача — 5 карт\n", "ru", "hand_size", [5]),
-    ("ДУРАК.\n\nСдача\nОдного игрока выбирают сдающим.\n", "ru", "hand_size", []),
-    ("ババ抜き\n\n手札：5枚\n", "ja", "hand_size", [5]),
-    ("WHIST.\n\nCards per player: 13\n", "en", "hand_size", [13]),
 ])
-def test_packs_summary_lines_and_labels_of_the_hand(text, lang, facet, values):
+def test_packs_and_summary_lines(text, lang, facet, values):
     _, facts, _ = facts_of(text, lang)
     assert [f.value for f in facts if f.facet == facet] == values
 
@@ -1201,12 +1196,6 @@ def test_one_japanese_pack_and_its_cards(text, decks):
     _, facts, _ = facts_of(text, "ja")
     assert [f.value for f in facts if f.facet == "deck_size"] == decks
 
-
-def test_a_rank_with_its_suit_is_a_scoring_item_line_by_line():
-    # "король пик" is one card (a short suit word is no short word of a rank's label); a line
-    # under a scoring line is its own line, not the one above wrapped
-    _, facts, _ = facts_of("ЧЁРНАЯ МАРИЯ.\n\nШтрафные очки:\nкороль пик - 10 очков\nтуз пик - 7 очков\n", "ru")
-    assert sorted(f.value for f in facts if f.facet.startswith("score:")) == [7, 10]
 
 
 def test_a_japanese_row_per_number_of_players_is_a_condition():

@@ -108,7 +108,7 @@ def _compile(knowledge: Knowledge, lang: str) -> Grammars:
         conditions=condition_patterns(language),
         roles=role_cues(language),
         choice=choice_pattern(language),
-        score_lines=score_line_grammar(language, vocab, suits),
+        score_lines=score_line_grammar(language, vocab),
         point_tables=point_table_grammar(language, vocab, tables),
         token_rules=token_rules_of(knowledge, lang),
         ditto_words=frozenset(languages.all_patterns(lambda p: p.words.ditto)),

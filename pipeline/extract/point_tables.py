@@ -203,7 +203,7 @@ def _card_row(label: str, value: str, grammar: PointTableGrammar, vocab) -> dict
         return {}
     points = {}
     for r in table_ranks(m, grammar.cards, vocab):
-        v = (int(r) if r.isdigit() else None) if m.group("face") else grammar.cards.value(m)
+        v = (int(r) if r.isdigit() else None) if m.group("face") else int(m.group("n").lstrip("+"))
         if v is not None and 0 <= v <= grammar.cards.max_points:
             points.setdefault(r, v)
     return points

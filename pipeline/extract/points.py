@@ -226,12 +226,6 @@ class TableGrammar:
     order: list[str]         # rank codes, highest first: what a range of ranks spans
     max_points: int
     groups: dict[str, list[str]] = None   # lower-cased group name ("絵札") -> rank codes
-    numbers: object = None   # the language's NumberReader: a value in words ("worth ten points")
-
-    def value(self, m: regex.Match) -> int | None:
-        """The points a pair gives in number (digits, or words before a points unit)."""
-        said = m.group("n").lstrip("+")
-        return int(said) if said.isdigit() else (self.numbers.parse(said) if self.numbers else None)
 
 
 def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points: int) -> TableGrammar | None:
@@ -271,7 +265,7 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
                         compile_pattern(rf"(?:[ \t]*[,;、，.。][ \t]*|[ \t]*\n[ \t]*(?:[-•・*●▪][ \t]*)?)"
                                         rf"(?:\p{{L}}{{1,4}}[ \t]+){{0,2}}(?:{'|'.join(st.cues.get('rest') or ['(?!)'])})"
                                         rf"[^\n。.;,、，]{{0,24}}?(?:{face})", regex.IGNORECASE),
-                        list(order), max_points, groups, language.numbers)
+                        list(order), max_points, groups)
 
 
 def table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -> list[str]:
@@ -303,7 +297,7 @@ def table_statements(text: str, grammar: TableGrammar | None, vocab: RankVocabul
             points: dict[str, int] = {}
             for m in run:
                 for r in table_ranks(m, grammar, vocab):
-                    value = (int(r) if r.isdigit() else None) if m.group("face") else grammar.value(m)
+                    value = (int(r) if r.isdigit() else None) if m.group("face") else int(m.group("n").lstrip("+"))
                     if value is not None:
                         points.setdefault(r, value)
             start, end = run[0].start(), run[-1].end()

@@ -221,15 +221,18 @@ class DocumentReader:
             return []
         spec, game = self.knowledge.facets.spec("deck_size"), self.knowledge.by_id.get(top.game_id or "")
         size = spec.packs.sizes.get(game.family) if spec and spec.packs and game else None
-        orders = self.knowledge.terms.orders
-        low = orders.stripped.get(size) if size else None
-        return [orders.standard[:orders.standard.index(low) + 1]] if low else []
+        return self.order_of(size)
 
     def stripped_pack(self, facts: list[Fact], top: Section) -> list[list[str]]:
         """The standard order of the one pack a section states (`orders: stripped:`), if any: not
         where it states several, whatever their qualifiers ("a pack of 52; 20 cards for up to
         four players, 36 for five to ten")."""
-        orders = self.knowledge.terms.orders
         sizes = {f.value for f in facts if f.facet == "deck_size" and f.game_id == top.game_id}
-        low = orders.stripped.get(next(iter(sizes))) if len(sizes) == 1 else None
+        return self.order_of(next(iter(sizes))) if len(sizes) == 1 else []
+
+    def order_of(self, size: int | None) -> list[list[str]]:
+        """The standard order of a pack of `size` cards down to its lowest rank (`orders:
+        stripped:`), if the size is one of them."""
+        orders = self.knowledge.terms.orders
+        low = orders.stripped.get(size) if size else None
         return [orders.standard[:orders.standard.index(low) + 1]] if low else []

@@ -36,14 +36,11 @@ class ScoreLineGrammar:
     # (a script without spaces between words) the language's letters: a space after a name in
     # them parts a label's columns ("五光 20点札5枚" is the item 五光 and its cards)
     unspaced: BudgetedPattern | None = None
-    # suit names: a rank with its suit is one card, a scoring item ("король пик - 10 очков")
-    suit: BudgetedPattern | None = None
 
 
-def score_line_grammar(language, vocab, suits: tuple[str, ...] = ()) -> ScoreLineGrammar | None:
+def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     """The scoring-line pattern of a language: its number words and its points units
-    (`statements: units: points:` and `statements: item_units:`); `vocab` the rank names,
-    `suits` the suit names."""
+    (`statements: units: points:` and `statements: item_units:`); `vocab` the rank names."""
     st = language.profile.statements
     units = [*st.units.get("points", []), *st.item_units]
     if not units:
@@ -73,9 +70,7 @@ def score_line_grammar(language, vocab, suits: tuple[str, ...] = ()) -> ScoreLin
     # a rank with its determiner ("Each Ace", "各エース") is ranks all the same
     determiner = profile.card_points.determiner if profile.card_points else ""
     rank = compile_pattern(rf"(?:{determiner or '(?!)'})?(?:{vocab.token})", regex.IGNORECASE)
-    suit = compile_pattern(rf"(?<!\w)(?:{'|'.join(regex.escape(s) for s in suits)})(?!\w)", regex.IGNORECASE) \
-        if suits else None
-    return ScoreLineGrammar(line, language.numbers, rank, unspaced, suit)
+    return ScoreLineGrammar(line, language.numbers, rank, unspaced)
 
 
 _SENTENCE_MARK = compile_pattern(r"[.。!?！？,，、;；]\s*\S")   # a label with a sentence inside is prose
@@ -84,12 +79,9 @@ _SHORT_WORDS = compile_pattern(r"\b\p{L}{1,3}\b|[^\p{L}]+")      # "from", "to",
 _GLOSS_OR_PARTICLE = compile_pattern(r"[(（][^()（）]*[)）]|(?<!\p{Han})\p{Hiragana}{1,2}(?!\p{Han})|[^\p{L}]+")
 
 
-def ranks_only(label: str, rank: BudgetedPattern, spaced: bool = True, suit: BudgetedPattern | None = None) -> bool:
+def ranks_only(label: str, rank: BudgetedPattern, spaced: bool = True) -> bool:
     """The label names ranks and nothing else ("Ace", "10-K", "от Короля до Десятки", "A(エース)"):
-    the line gives a card's points, read as card points or not at all. A rank with its suit
-    ("король пик", a short word) is one card: an item."""
-    if suit is not None and suit.search(label):
-        return False
+    the line gives a card's points, read as card points or not at all."""
     rest = rank.sub(" ", label)
     return rest != label and not (_SHORT_WORDS if spaced else _GLOSS_OR_PARTICLE).sub("", rest).strip()
 
@@ -133,12 +125,10 @@ def _read(m: regex.Match, grammar: ScoreLineGrammar, text: str) -> ScoreLine | N
     Cassino (the ten of" / "diamonds) reckons … 2 points.")."""
     label = m.group("label").strip(" \t-–—•・*")
     if not label or _SENTENCE_MARK.search(label) or label[-1] in ",，、" \
-            or ranks_only(label, grammar.rank, grammar.unspaced is None, grammar.suit):
+            or ranks_only(label, grammar.rank, grammar.unspaced is None):
         return None
     above = text[:m.start()].rstrip(" \t").rsplit("\n", 2)
-    # (a line above that is a scoring line of its own wraps nothing onto this one)
-    wrapped = len(above) > 1 and above[-1] == "" and above[-2].strip() and not _LINE_STOP.search(above[-2]) \
-        and not grammar.line.fullmatch(above[-2])
+    wrapped = len(above) > 1 and above[-1] == "" and above[-2].strip() and not _LINE_STOP.search(above[-2])
     if _UNOPENED.search(label) or (wrapped and label[0].islower()):
         return None
     if m.group("n") is not None:
