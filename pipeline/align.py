@@ -27,8 +27,16 @@ def canonical(value) -> str:
     return json.dumps(value, sort_keys=True, ensure_ascii=False)
 
 
+def compared(value) -> str:
+    """The value as compared: a deal by one packet size repeated ("four at a time", "4, 4, 4")
+    is one way of dealing, however many rounds a text spells out."""
+    if isinstance(value, list) and len(value) > 1 and all(isinstance(v, int) and v == value[0] for v in value):
+        value = value[:1]
+    return canonical(value)
+
+
 def _values(cells: list[ComparisonCell]) -> frozenset[str]:
-    return frozenset(canonical(c.value) for c in cells)
+    return frozenset(compared(c.value) for c in cells)
 
 
 def editions(cells: dict[str, list[ComparisonCell]], original_of: dict[str, str]) -> dict[str, frozenset[str]]:

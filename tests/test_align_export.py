@@ -189,3 +189,12 @@ def test_a_topic_word_in_a_heading_is_whole_where_katakana_goes_on():
     doc, _ = ingest(ManifestEntry(id="t", file="texts/t.md", language="ja", title="T"), text.encode(), path="t.md", languages=KNOWLEDGE.languages)
     sections, _ = segment(doc, KNOWLEDGE)
     assert [(p.title, p.topic) for p in topic_passages(sections, KNOWLEDGE, {"t": doc})] == [("## プレイ", "play")]
+
+
+def test_a_deal_by_one_packet_size_agrees_however_many_rounds_are_spelt_out():
+    facts = [fact("a", "deal_pattern", [4], n=1), fact("b", "deal_pattern", [4, 4, 4], n=2),
+             fact("a", "hand_size", 12, n=3), fact("c", "deal_pattern", [3, 2], n=4)]
+    comp = compare_game("piquet", facts, ["a", "b"], KNOWLEDGE.facets)
+    assert [r.status for r in comp.rows if r.facet == "deal_pattern"] == ["agree"]
+    comp = compare_game("piquet", facts, ["a", "b", "c"], KNOWLEDGE.facets)
+    assert [r.status for r in comp.rows if r.facet == "deal_pattern"] == ["differ"]

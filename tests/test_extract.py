@@ -1220,3 +1220,45 @@ def test_the_rest_at_face_value_wrapped_over_a_printed_line():
                            "worth ten points each. All other cards,\nincluding the Ace, retain their face value.\n", "en")
     assert [f.value for f in facts if f.facet == "card_points"] == [
         {"K": 10, "Q": 10, "J": 10, "10": 10, "A": 1, **{k: v for k, v in _FACE.items() if k != "10"}}]
+
+
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_players_of_one_sentence_over_a_hard_wrapped_line(newline):
+    # a line broken inside the sentence does not part "two … although three … or four"
+    text = (f"CRIBBAGE.\n\nCribbage is distinctly a game for two players, although{newline}three may play, "
+            f"each for himself, or four, two being partners.\n")
+    _, facts, _ = facts_of(text, "en")
+    assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == [(2, 4)]
+
+
+def test_an_example_opened_with_a_colon_runs_to_its_paragraphs_end():
+    text = ("ALL FOURS.\n\nThe best method is to announce the lowest trump. For instance: Four are playing, and "
+            "a round of trumps comes out, the six being the lowest. The player holding it announces: “Six for Low,” "
+            "and keeps it.\n\nThe game is seven points.\n")
+    _, facts, _ = facts_of(text, "en")
+    assert {f.facet: f.role for f in facts} == {"score:low": "example", "target_score": "rule"}
+
+
+def test_an_example_cue_without_a_colon_is_its_own_sentences():
+    # 「例えば、…」 one sentence; the rule after it in the paragraph stays a rule
+    text = ("ピケ\n\n（２）２つ目の項目は、最も良い シーケンス、すなわち同じスートの連続したカードが３枚以上ある場合、"
+            "または同じ枚数の場合はランクの高い方のカードが得点となります。例えば、１０、９、８、７はエース、キング、"
+            "クイーンよりも良いです。３枚の連続したカードは、何であれ３点と数えられます。\n")
+    _, facts, _ = facts_of(text, "ja")
+    assert [(f.facet, f.value, f.role) for f in facts if f.facet.startswith("score:")] == [("score:tierce", 3, "rule")]
+
+
+@pytest.mark.parametrize("text, order", [
+    ("POKER.\n\nTiger. Must be seven high and deuce low; without a pair.\n", []),
+    ("WHIST.\n\nThe cards rank Ace high and deuce low.\n", ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]),
+])
+def test_a_rank_order_from_its_ends_reaches_the_court_cards(text, order):
+    # "seven high and deuce low" is a poker hand, not the pack's order
+    _, facts, _ = facts_of(text, "en")
+    assert [f.value for f in facts if f.facet == "rank_order"] == ([order] if order else [])
+
+
+def test_a_second_name_in_the_heading_is_the_same_game():
+    # "BÉZIQUE, OR SIXTY-FOUR-CARD BINOCLE.": the pack the heading states is Bézique's
+    _, facts, _ = facts_of("BÉZIQUE, OR SIXTY-FOUR-CARD BINOCLE.\n\nThere are two forms of Bézique in common use.\n", "en")
+    assert [(f.game_id, f.facet, f.value) for f in facts] == [("bezique", "deck_size", 64)]

@@ -587,3 +587,10 @@ def test_a_card_trick_under_a_common_word_name_of_the_registry_is_no_game():
     text = f"WHIST.\n\nFour players; a pack of 52 cards.\n\nTHE FOUR KINGS.\n\n{trick}\n\nPIQUET.\n\n{played}\n"
     games = [g for _, g in top_games(text, "en")]
     assert "betsy-ross" not in games and games[0] == "whist" and games[-1] == "piquet"
+
+
+def test_a_fuzzy_name_differs_by_a_spelling_not_by_a_word():
+    from pipeline.identify.index import game_index
+    index = game_index(KNOWLEDGE)
+    assert index.match("PICQUET.", allow_prefix=False).game_id == "piquet"       # a letter added
+    assert index.match("BLIND EUCHRE.", allow_prefix=False) is None              # not "Bid Euchre"

@@ -87,7 +87,11 @@ class FactMaker:
         if home.kind == "other" and home.level > 0:
             return None  # hints, etiquette, text books, probability inside a game: not its rules
         game_id = top.game_id
-        other = game_named_near(doc.normalized, a, b, top.game_id, knowledge, near=NEAR if top.game_id else SENTENCE_REACH)
+        # the heading's own words name its game ("BÉZIQUE, OR SIXTY-FOUR-CARD BINOCLE."): a
+        # second name there is another name of it, not another game
+        in_title = bool(top.game_id and top.title) and start < top.anchor.start + len(top.title)
+        other = None if in_title else \
+            game_named_near(doc.normalized, a, b, top.game_id, knowledge, near=NEAR if top.game_id else SENTENCE_REACH)
         if other:
             game_id, rule_id = other, rule_id + "+named-game"
         elif not game_id:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 
 from pipeline.extract.roles import RULE_ROLES
+from pipeline.extract.sentences import SENTENCE_END
 from pipeline.extract.spans import SpanIndex
 from schemas import Fact, PlayerRange
 
@@ -71,11 +72,18 @@ def merge_players(facts: list[Fact], doc_text: str) -> list[Fact]:
             out.append(f)
             continue
         if group and (f.section_id != group[-1].section_id or f.anchor.start - group[-1].anchor.end > 60
-                      or any(c in doc_text[group[-1].anchor.end:f.anchor.start] for c in "。.;\n")):
+                      or _stop_between(doc_text, group[-1].anchor.end, f.anchor.start)):
             flush()
         group.append(f)
     flush()
     return sorted(out, key=lambda f: (f.anchor.start, f.facet, f.rule))
+
+def _stop_between(text: str, start: int, end: int) -> bool:
+    """A sentence ends in text[start:end] (a hard-wrapped line going on in lower case does not
+    end one; the pattern looks past `end` to see how the next line begins)."""
+    stop = SENTENCE_END.search(text, start, min(len(text), end + 8))
+    return stop is not None and stop.start() < end
+
 
 def resolve_overlaps(facts: list[Fact], doc_text: str | None = None) -> list[Fact]:
     """One fact per place: where rules overlap on the same facet, the longest statement wins

@@ -149,12 +149,18 @@ def _rank_list(g: Groups, c: ReadContext) -> Found:
     return [] if rank_taken_out(codes, c.orders.standard, c.orders.gap) else [(c.facet, codes)]
 
 
+COURTS = frozenset({"K", "Q", "J"})
+
+
 def _rank_span(g: Groups, c: ReadContext) -> Found:
     """"the ace is highest, the two lowest": the standard order between them."""
     hi, lo = rank_code(g.get("hi") or "", c.vocab), rank_code(g.get("lo") or "", c.vocab)
     order = c.orders.standard if hi != "K" or lo != "A" else c.orders.ace_low
     if hi in order and lo in order and order.index(hi) < order.index(lo) - 3:
-        return [(c.facet, order[order.index(hi):order.index(lo) + 1])]
+        span = order[order.index(hi):order.index(lo) + 1]
+        # a pack's order has its court cards; "seven high and deuce low" is a poker hand
+        if COURTS & set(span):
+            return [(c.facet, span)]
     return []
 
 

@@ -34,6 +34,7 @@ ANNOUNCING_END = compile_pattern(r"[:：][-—–]*$")   # "… as follows:--", 
 PROSE_LOOKBACK = 2                     # prose paragraphs read back for a worked-hand announcement
 ANNOUNCEMENT_CHARS = 80                # a sentence this short naming an example, with no number, announces it
 _DIGIT = compile_pattern(r"\d")
+_COLON_NEXT = compile_pattern(r"\s*[:：]")
 ANNOUNCING_SENTENCES = 2               # last sentences of a paragraph that may announce the next as an example
 
 
@@ -119,8 +120,9 @@ def _after_a_shown_hand(text: str, para: int) -> bool:
 
 def _announced_in_paragraph(text: str, para: int, lo: int, cues: RoleCues) -> bool:
     """An earlier sentence of the paragraph announces an example and states nothing itself ("A
-    simple example will best explain this.", "We give an example."): the sentences after it
-    are the example's."""
+    simple example will best explain this.", "We give an example."), or opens one ("For
+    instance: Four are playing, …"), its cue closed by a colon: the sentences after it are the
+    example's, to the paragraph's end."""
     example = cues.cues.get("example")
     if example is None or lo <= para:
         return False
@@ -129,6 +131,10 @@ def _announced_in_paragraph(text: str, para: int, lo: int, cues: RoleCues) -> bo
         said = text[a:b].strip()
         # (the cue's words, not a sentence opening as a worked hand does: "A は…" is an ace)
         if len(said) <= ANNOUNCEMENT_CHARS and example.search(" " + said, 1) and not _DIGIT.search(said):
+            return True
+        # an example opened by its cue and a colon runs on ("For instance: Four are playing, …");
+        # a cue alone ("例えば、10、9、8、7は…") is one sentence's example
+        if a > para and (cue := example.search(said[:OPENING])) and _COLON_NEXT.match(said, cue.end()):
             return True
     return False
 

@@ -11,6 +11,7 @@ from functools import cached_property
 
 import regex
 from rapidfuzz import fuzz, process
+from rapidfuzz.distance import Levenshtein
 
 from pipeline.ingest.normalize import normalize
 from pipeline.patterns import compile_pattern
@@ -27,6 +28,7 @@ _WORDS = compile_pattern(r"\w+(?:['’\-]\w+)*")
 
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 FUZZY_CUTOFF = 90
+FUZZY_CHARS_PER_EDIT = 8   # a fuzzy name match allows one edit per this many characters
 MIN_MENTION_CHARS = 4   # shorter names ("99", "Nap") are too ambiguous in running text
 MAX_READ_CHARS = 30          # a name is short: a longer key is not read for its sound
 MIN_MENTION_CHARS_DENSE = 3  # in scripts without spaces a character says more (大富豪, 七並べ)
@@ -423,7 +425,10 @@ class GameIndex:
         if len(whole) >= 5 and self._fuzzy_keys:
             best = process.extractOne(whole, self._fuzzy_keys, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
             # a name that is also a common word ("King", "Hearts") is a game only when written out
-            if best and best[0] not in self._common_keys:
+            # a spelling differs by a letter or so ("Besique", "Picquet"); "Blind Euchre" is no
+            # "Bid Euchre": a word changed is another name
+            if best and best[0] not in self._common_keys \
+                    and Levenshtein.distance(whole, best[0]) <= max(1, len(whole) // FUZZY_CHARS_PER_EDIT):
                 return Match(self._pick(best[0], context), "fuzzy", float(best[1]), best[0])
         return None
 
