@@ -54,7 +54,20 @@ def status_of(cells: dict[str, list[ComparisonCell]], original_of: dict[str, str
     sets = list(editions(cells, original_of or {}).values())
     if len(sets) < 2:
         return "single"
-    return "agree" if all(s == sets[0] for s in sets) else "differ"
+    if all(s == sets[0] for s in sets):
+        return "agree"
+    maps = [[json.loads(v) for v in s] for s in sets]
+    if all(isinstance(v, dict) for vs in maps for v in vs) and all(
+            _consistent(a, b) for i, one in enumerate(maps) for other in maps[i + 1:] for a in one for b in other):
+        return "agree"
+    return "differ"
+
+
+def _consistent(a: dict, b: dict) -> bool:
+    """Two maps of card points agree where both speak: a book that names the court cards only
+    ("the court cards for ten") does not contradict one that names every card."""
+    shared = a.keys() & b.keys()
+    return bool(shared) and all(a[k] == b[k] for k in shared)
 
 
 def translation_differs(cells: dict[str, list[ComparisonCell]], original_of: dict[str, str]) -> list[str]:

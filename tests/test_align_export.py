@@ -198,3 +198,14 @@ def test_a_deal_by_one_packet_size_agrees_however_many_rounds_are_spelt_out():
     assert [r.status for r in comp.rows if r.facet == "deal_pattern"] == ["agree"]
     comp = compare_game("piquet", facts, ["a", "b", "c"], KNOWLEDGE.facets)
     assert [r.status for r in comp.rows if r.facet == "deal_pattern"] == ["differ"]
+
+
+def test_card_points_agree_where_both_maps_speak():
+    court = {"K": 10, "Q": 10, "J": 10}
+    whole = {"A": 11, "K": 10, "Q": 10, "J": 10, "10": 10, "9": 9}
+    def rows(other):
+        return compare_game("piquet", [fact("a", "card_points", court, n=1), fact("b", "card_points", other, n=2)],
+                            ["a", "b"], KNOWLEDGE.facets).rows
+    assert [r.status for r in rows(whole)] == ["agree"]
+    assert [r.status for r in rows({**whole, "K": 4})] == ["differ"]
+    assert [r.status for r in rows({"A": 11, "10": 10})] == ["differ"]   # nothing shared: no agreement

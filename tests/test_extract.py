@@ -1262,3 +1262,35 @@ def test_a_second_name_in_the_heading_is_the_same_game():
     # "BÉZIQUE, OR SIXTY-FOUR-CARD BINOCLE.": the pack the heading states is Bézique's
     _, facts, _ = facts_of("BÉZIQUE, OR SIXTY-FOUR-CARD BINOCLE.\n\nThere are two forms of Bézique in common use.\n", "en")
     assert [(f.game_id, f.facet, f.value) for f in facts] == [("bezique", "deck_size", 64)]
+
+
+def test_played_by_a_list_of_counts_over_a_hard_wrapped_line():
+    _, facts, _ = facts_of("EUCHRE.\n\nIt can be played\r\nby two, three, or four players.\n", "en")
+    assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == [(2, 4)]
+
+
+@pytest.mark.parametrize("text", [
+    "OLD MAID.\n\nFrom a full pack of fifty-two cards take out one queen. Shuffle well.\n",
+    "OLD MAID.\n\nTake a pack of fifty-two cards and remove one queen.\n",
+])
+def test_a_removal_counted_after_its_verb(text):
+    _, facts, _ = facts_of(text, "en")
+    assert [f.value for f in facts if f.facet == "deck_size"] == [51]
+
+
+def test_cards_thrown_out_by_each_player_are_no_hand():
+    _, facts, _ = facts_of("CRIBBAGE.\n\nThe two cards thrown out by each player and the turn-up card form the crib.\n", "en")
+    assert not [f for f in facts if f.facet == "hand_size"]
+
+
+def test_a_supposed_hand_inside_a_sentence_is_an_example():
+    _, facts, _ = facts_of("PIQUET.\n\nA pique is gained as follows:--Supposing the elder hand to have a quint to an ace, "
+                           "it is good also as a sequence, and counts twenty.\n", "en")
+    assert [f.role for f in facts if f.facet.startswith("score:")] == ["example"]
+
+
+def test_a_list_of_fours_is_no_score():
+    # "four aces, four kings, four queens": cards counted, not points
+    _, facts, _ = facts_of("BÉZIQUE.\n\nThe Béziques, four kings, four queens, &c., are counted the same as in Bézique.\n"
+                           "Four kings, 80 points.\n", "en")
+    assert [(f.facet, f.value) for f in facts if f.facet.startswith("score:")] == [("score:four_kings", 80)]

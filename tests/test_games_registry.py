@@ -21,6 +21,8 @@ SHARED_KEYS = {
     "helpyourneighbour": {"help-your-neighbour", "help-your-neighbour-dice"},
     # "Vingt-et-un (dice)": the dice game is also called plain "Vingt-et-un"
     "vingtetun": {"vingt-et-un", "vingt-et-un-dice"},
+    # "All Fives": a card game of the All Fours group and the dominoes game Muggins
+    "allfives": {"all-fives", "muggins"},
 }
 
 # Games the registry must know, by a name a text would use, and the game that name stands for.

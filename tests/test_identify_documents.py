@@ -594,3 +594,11 @@ def test_a_fuzzy_name_differs_by_a_spelling_not_by_a_word():
     index = game_index(KNOWLEDGE)
     assert index.match("PICQUET.", allow_prefix=False).game_id == "piquet"       # a letter added
     assert index.match("BLIND EUCHRE.", allow_prefix=False) is None              # not "Bid Euchre"
+
+
+def test_a_name_of_two_games_is_the_one_of_the_game_around_it():
+    # "All Fives": a card game after All Fours, the dominoes game Muggins after Dominoes
+    from pipeline.identify.index import game_index
+    index = game_index(KNOWLEDGE)
+    assert index.match("ALL FIVES.", allow_prefix=False, context=["all-fours"]).game_id == "all-fives"
+    assert index.match("ALL FIVES.", allow_prefix=False, context=["dominoes"]).game_id == "muggins"

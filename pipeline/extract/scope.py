@@ -17,6 +17,9 @@ from pipeline.patterns import BudgetedPattern, compile_pattern
 SENTENCE_REACH = 200   # how far around a fact its sentence's words are looked for
 _BRACKETED = compile_pattern(r"[(（][^()（）]*[)）]")
 REMOVED_REACH = 30     # how far before a removal cue the count of cards it takes out may stand
+REMOVED_AFTER = 12     # how far after a removal verb the count of cards it takes out may stand
+_ARTICLES = compile_pattern(r"\s*(?:the\s+)?")
+_NOUN_NEXT = compile_pattern(r"\s+(\p{L}+)")
 _COUNTED = compile_pattern(r"\s+(?:\p{L}+\s+){1,2}")   # "one queen removed", "two kings are removed"
 _LIST_ITEM = compile_pattern(r"[ \t]*[-•・*●■◆▪]")   # a line that is a list item
 STAGE_REACH = 1500     # how far after a hand its deal's later stage may be told (past the bidding)
@@ -127,6 +130,12 @@ class FactSentence:
                     if _COUNTED.fullmatch(rest, n.end(), m.start()) and not set(words) & set(suits):
                         count = self.grammar.numbers.parse(n.group())
                         return (count, self.end + m.end()) if count else None
+                # the count after the verb: "take out one queen", "remove two jokers"
+                n = self.grammar.any_number.search(rest, m.start(), min(len(rest), m.end() + REMOVED_AFTER))
+                if n is not None and (n.start() < m.end() or _ARTICLES.fullmatch(rest, m.end(), n.start())) \
+                        and (noun := _NOUN_NEXT.match(rest, n.end())) and noun.group(1).lower() not in suits:
+                    count = self.grammar.numbers.parse(n.group())
+                    return (count, self.end + noun.end()) if count else None
         end = self.one_card_out(groups)
         return (1, self.end + end) if end is not None else None
 
