@@ -75,6 +75,7 @@ def _expected_ids(game: dict, index, provisional: dict[str, str]) -> set[str]:
         m = index.match(name, allow_prefix=False)
         if m and m.method in ("exact", "part"):
             ids.add(m.game_id)
+            ids.update(index.games_of_key(m.key))   # a name of two games ("All Fives"): either
         # a provisional game is named as the text names it: "Seve7s", for the expected
         # "Seve7s (four-player card game of the site)" (the bracket is the reader's note)
         for key in {index.name_key(name), index.name_key(_NOTE.sub(" ", name))}:

@@ -602,3 +602,32 @@ def test_a_name_of_two_games_is_the_one_of_the_game_around_it():
     index = game_index(KNOWLEDGE)
     assert index.match("ALL FIVES.", allow_prefix=False, context=["all-fours"]).game_id == "all-fives"
     assert index.match("ALL FIVES.", allow_prefix=False, context=["dominoes"]).game_id == "muggins"
+
+
+_ENTRIES = ("72. Draughts, Rules of the Game.\n\n  Draughts is played on a board of sixty-four squares.\n\n\n"
+            "73. Whist.\n\n  Four persons cut for partners, and the dealer gives thirteen cards to each.\n\n\n"
+            "74. Terms used in Whist.\n\n  Honours are the ace, king, queen and knave of trumps.\n\n\n"
+            "75. Maxims for Whist.\n\n  Lead from your strong suit.\n\n\n"
+            "118. Ecarté.\n\n  Écarté is played by two persons with a pack of thirty-two cards.\n\n\n"
+            "120. Euchre,\n\n  Euchre is played with a pack of thirty-two cards.\n\n\n"
+            "139. Quadrilles.\n\n  The first couple advance and retire; the ladies chain.\n\n\n"
+            "140. The Lancers.\n\n  The first couple lead up, the gentlemen bow.\n")
+
+
+def test_numbered_entries_closed_by_a_stop_or_a_comma_name_their_games():
+    # a household book's numbered entries: "118. Ecarté." and "120. Euchre," are games; "Terms
+    # used in Whist" and "Maxims for Whist" are topics of Whist, not forms of it
+    games = top_games(_ENTRIES, "en")
+    assert [g for _, g in games] == ["whist", "ecarte", "euchre"]
+
+
+def test_the_entry_after_the_games_that_names_no_card_ends_the_game():
+    seg = segmentation(_ENTRIES, "en")
+    euchre = next(s for s in seg.sections if s.game_id == "euchre")
+    assert "Quadrilles" not in _ENTRIES[euchre.anchor.start:euchre.anchor.end]
+
+
+def test_a_column_of_divided_words_is_no_heading():
+    text = ("Words divided into syllables.\n\nBound-less\nBow-ling\nBrace-let\nBrain-less\n\nRain-bow\nRam-part\nRan-sack\n\n"
+            "WHIST.\n\nWhist is played by four persons.\n")
+    assert [g for _, g in top_games(text, "en")] == ["whist"]

@@ -244,6 +244,12 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
                 # FOR GOOD PLAY.=_ … for four players")
                 headings.append(Heading(c, "other" if structural == "other" else "subsection", None,
                                         f"{c.convention}+topic", False))
+            elif current_game and c.convention == game_convention and levels.get((c.start, c.convention)) == game_level \
+                    and not gaz.named_in_text(c.text) and not card_words(knowledge).search(_own_text(doc, c, ordered)):
+                # the next entry of the games' own numbered tier that names no game and no card
+                # ("155. The Schottische." after the card games): the games' part has ended
+                headings.append(Heading(c, "other", None, f"{c.convention}+no-cards", True))
+                current_game, game_convention, game_level = None, c.convention, levels.get((c.start, c.convention))
             continue
         named = gaz.plausible_name(c.text) if (convention.provisional_games or sibling) and not structural else None
         if named and convention.cards_named and not card_words(knowledge).search(_own_text(doc, c, ordered)):

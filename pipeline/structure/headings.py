@@ -295,6 +295,10 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                     k = before_short_run(i, conv.prev_short) if conv.prev_short else i - 1
                     if not conv.prev_short or k == i - 1 or (k >= 0 and not _blank(norm_lines[k])):
                         continue
+                    if short(i + 1, conv.prev_short):   # a column of words ("Bound-less / Bow-ling /
+                        continue                        # Brace-let"), not a title block over a heading
+                if conv.prev_short and short(i + 1, conv.prev_short) and short(i + 2, conv.prev_short):
+                    continue   # the first word of a column ("Rain-bow / Ram-part / Ran-sack")
                 if conv.prev_closed and i > 0 and not _closed(norm_lines[i - 1]):
                     continue
                 nxt = norm_lines[i + 1] if i + 1 < len(norm_lines) else ""
@@ -327,6 +331,8 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                 if conv.not_under_title and ns == norm_line_starts[li] and li > 0 \
                         and 0 < len(clean_title(norm_lines[li - 1])) <= TITLE_ABOVE_CHARS:
                     continue
+                if conv.depth == "numbered" and _next_is_numbered(norm_lines, li):
+                    continue   # "1. Skat." then "2. Skat.": items of a list, no section under them
                 ts, te = m.span("title") if "title" in m.re.groupindex else m.span()
                 start, end = doc.orig_span(ns, m.end())
                 title_text = clean_title(norm[ts:te]).rstrip(".").strip()
@@ -339,3 +345,14 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                                        True, conv.game_only, conv.variants_of_current, conv.no_numeric, rest))
     found.sort(key=lambda c: (c.start, c.convention))
     return found
+
+
+_NUMBERED_LINE = compile_pattern(r"[ \t]*\d{1,3}[.)．]")
+
+
+def _next_is_numbered(lines: list[str], i: int) -> bool:
+    """The next line with text after line i is numbered too: line i heads nothing."""
+    for line in lines[i + 1:i + 4]:
+        if not _blank(line):
+            return bool(_NUMBERED_LINE.match(line))
+    return False
