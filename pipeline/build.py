@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline.builtdata import STAMP, build_stamp, is_up_to_date, write_fingerprint
+from pipeline.comparison_changes import comparison_changes, previous_rows
 from pipeline.errors import HoyleError
 from pipeline.knowledge import Knowledge, load_knowledge
 from pipeline.manifest import Corpus, load_manifest
@@ -36,6 +37,7 @@ class BuildResult:
     processed: list[str] = field(default_factory=list)
     skipped: bool = False
     summary: list = field(default_factory=list)   # SourceSummary per source
+    comparison_changes: list[str] = field(default_factory=list)   # rows the previous build compared otherwise
 
     def source_order(self) -> list[str]:
         return [s.id for s in self.sources]
@@ -400,6 +402,7 @@ def build(corpus_dir: Path, out_dir: Path, *, site: bool = True, progress: bool 
     with reporter(progress) as rep:
         result = run_pipeline(corpus, rep, jobs=jobs, cache_dir=cache_dir, recompute=force)
         result.summary = summarize(result)
+        result.comparison_changes = comparison_changes(previous_rows(out_dir / "data"), result.comparisons)
         if strict:
             problems = [w for s in result.summary for w in s.warnings]
             if problems:

@@ -44,6 +44,23 @@ def _debug() -> bool:
     return bool(root and isinstance(root.obj, dict) and root.obj.get("debug"))
 
 
+CHANGES_SHOWN = 30   # rows of changed comparisons printed after a build; the rest are counted
+
+
+def _print_comparison_changes(changes: list[str]) -> None:
+    """Rows of games the previous build compared that this build states otherwise: a new source
+    that changes an existing game's comparison is said, not silent."""
+    if not changes:
+        return
+    games = len({c.split(":", 1)[0] for c in changes})
+    console.print(f"comparisons changed since the previous build: {len(changes)} row(s) in {games} game(s)",
+                  highlight=False)
+    for line in changes[:CHANGES_SHOWN]:
+        console.print(f"  {escape(line)}", highlight=False, soft_wrap=True)
+    if len(changes) > CHANGES_SHOWN:
+        console.print(f"  … and {len(changes) - CHANGES_SHOWN} more", highlight=False)
+
+
 def _fail(exc: HoyleError) -> None:
     if _debug():
         raise exc
@@ -91,6 +108,7 @@ def build(corpus: Path = CorpusOpt, out: Path = OutOpt,
     for s in result.summary:
         for w in s.warnings:
             err.print(f"[yellow]warning:[/] {escape(w)}", highlight=False, soft_wrap=True)
+    _print_comparison_changes(result.comparison_changes)
     facts = len(result.all_facts())
     site = f", site of {result.pages} pages in {out}/site" if result.pages else ""
     console.print(f"built {len(result.sources)} sources ({len(result.processed)} processed, "

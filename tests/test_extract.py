@@ -1294,3 +1294,17 @@ def test_a_list_of_fours_is_no_score():
     _, facts, _ = facts_of("BÉZIQUE.\n\nThe Béziques, four kings, four queens, &c., are counted the same as in Bézique.\n"
                            "Four kings, 80 points.\n", "en")
     assert [(f.facet, f.value) for f in facts if f.facet.startswith("score:")] == [("score:four_kings", 80)]
+
+
+@pytest.mark.parametrize("text", [
+    "TWENTY-EIGHT.\n\nNext the dealer passes out four cards to each individual, one at a time.\n",
+    "TWENTY-ONE.\n\nThe dealer distributes three face-up cards to each player, one card at a time.\n",
+])
+def test_dealt_one_at_a_time_by_any_verb_of_giving(text):
+    _, facts, _ = facts_of(text, "en")
+    assert [f.value for f in facts if f.facet == "deal_pattern"] == [[1]]
+
+
+def test_a_deal_by_packets_named_in_a_list_of_three():
+    _, facts, _ = facts_of("BÉZIQUE.\n\nThe dealer gives eight to each player, by threes, twos, and threes.\n", "en")
+    assert [f.value for f in facts if f.facet == "deal_pattern"] == [[3, 2, 3]]
