@@ -1308,3 +1308,10 @@ def test_dealt_one_at_a_time_by_any_verb_of_giving(text):
 def test_a_deal_by_packets_named_in_a_list_of_three():
     _, facts, _ = facts_of("BÉZIQUE.\n\nThe dealer gives eight to each player, by threes, twos, and threes.\n", "en")
     assert [f.value for f in facts if f.facet == "deal_pattern"] == [[3, 2, 3]]
+
+
+def test_a_players_standing_is_no_target():
+    # "if he is 18 or 20 up on the score": where a player stands, not what wins the game
+    _, facts, _ = facts_of("BRIDGE.\n\nOne always calculates that the dealer will go out if he is 18 or 20 up on the score.\n"
+                           "The game is 30 up.\n", "en")
+    assert [f.value for f in facts if f.facet == "target_score"] == [30]
