@@ -295,10 +295,12 @@ def find_candidates(doc: Document, skip: list[tuple[int, int]], conv_set: Conven
                     k = before_short_run(i, conv.prev_short) if conv.prev_short else i - 1
                     if not conv.prev_short or k == i - 1 or (k >= 0 and not _blank(norm_lines[k])):
                         continue
-                    if short(i + 1, conv.prev_short):   # a column of words ("Bound-less / Bow-ling /
-                        continue                        # Brace-let"), not a title block over a heading
-                if conv.prev_short and short(i + 1, conv.prev_short) and short(i + 2, conv.prev_short):
-                    continue   # the first word of a column ("Rain-bow / Ram-part / Ran-sack")
+                # a line of a column of words ("Bound-less / Bow-ling / Brace-let"; "Rain-bow" first
+                # under a break), not a title block over a heading: a short line under it, and one more
+                # above or below
+                if conv.prev_short and short(i + 1, conv.prev_short) and (
+                        short(i + 2, conv.prev_short) or (i > 0 and not _blank(norm_lines[i - 1]))):
+                    continue
                 if conv.prev_closed and i > 0 and not _closed(norm_lines[i - 1]):
                     continue
                 nxt = norm_lines[i + 1] if i + 1 < len(norm_lines) else ""
