@@ -51,8 +51,10 @@ class TextEval:
 def _value_key(facet: str, value) -> str:
     if facet == "card_points" and isinstance(value, dict):
         value = {k: v for k, v in value.items() if v}
-    if facet == "deal_pattern" and isinstance(value, list) and value and set(value) == {1}:
-        value = [1]   # dealt singly: one card a round, however many rounds a reader wrote out
+    if facet == "deal_pattern" and isinstance(value, list) and value and len(set(value)) == 1:
+        # one packet size: the same deal however many rounds a reader wrote out ([3] is [3, 3],
+        # [1] is [1, 1, 1]; the comparisons read it so too, align.compared)
+        value = value[:1]
     return canonical_value(value)
 
 

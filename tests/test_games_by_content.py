@@ -125,9 +125,13 @@ def test_a_title_that_says_it_is_a_games_rules_names_it_though_the_text_counts_n
             "このゲームは反対側に座っている人と組んで他の二人と対戦するゲームです。\n")
     seg = _segmentation(text, "ja", title="スペードのやり方の説明（慶三）")
     assert [g.names.ja for g in seg.provisional] == ["スペード"]
-    # a title form never takes two sentences for a name
+    # a title form never takes two sentences for a name: each sentence is a part of the title,
+    # and the words a title wraps around a name are left in any form ("правила")
     index = game_index(KNOWLEDGE)
-    assert index.named_in_title("Карточная игра кинг правила. Кинг (все известные разновидности)") is None
+    assert index.named_in_title("Карточная игра кинг правила. Кинг (все известные разновидности)") == "кинг"
+    assert index.named_in_title("1000: карточная игра. Правила игры в тысячу") == "тысяча"
+    # a stop after a short word is an abbreviation, not a sentence's end
+    assert index.match("Napoleon at St. Helena").game_id == "forty-thieves"
 
 
 def test_a_quoted_name_right_before_the_word_game_names_the_posts_game():

@@ -165,7 +165,8 @@ def candidates(text: str, grammar: StatementGrammar | None, skip=None) -> list[C
                 continue
             others = [(x, y) for x, y in numbers if y <= m.start() or x >= m.end()]
             lo, hi = parse(m.group("lo")), (parse(m.group("hi")) if m.group("hi") else None)
-            open_ = bool(m.groupdict().get("open")) or bool(grammar.open_after.match(sentence, m.end()))
+            open_ = bool(m.groupdict().get("open")) or bool(m.groupdict().get("openmid")) \
+                or bool(grammar.open_after.match(sentence, m.end()))
             common = {
                 **_cue_features(sentence, m.span(), clause, grammar, others, asides),
                 **_place_features(text, s_start, sentence, m, index),

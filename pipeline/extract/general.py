@@ -93,7 +93,9 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     # not inside a word or a number: "x2", "1.5"; a number may follow a letter directly only
     # in a script written without spaces ("一人13枚", "1組48枚")
     spaced_letter = r"\p{L}--[\p{Han}\p{Hiragana}\p{Katakana}]"
-    number = compile_pattern(rf"(?<![\d.,_])(?<![{spaced_letter}])(?:{rng})(?:\s*|-)(?:{units})",
+    # a lower bound may stand between the number and its unit: "100 or more points", "3+ players"
+    open_mid = rf"(?:\s*(?P<openmid>{'|'.join(st.open_after)}))?" if st.open_after else ""
+    number = compile_pattern(rf"(?<![\d.,_])(?<![{spaced_letter}])(?:{rng}){open_mid}(?:\s*|-)(?:{units})",
                            regex.IGNORECASE | regex.V1)
     # a label's value may open with one word ("Количество участников: предпочтительно два или три")
     # (or glued, in a script without spaces: "内容物：カード64枚")
@@ -329,6 +331,12 @@ def _sums_win(statements: list[Statement]) -> list[Statement]:
         p.facet == st.facet and p.start < st.end and st.start < p.end for p in sums)]
 
 
+def _persons(number: str | None, grammar: StatementGrammar) -> bool:
+    """A number word that counts people only («вдвоём», «трое»)."""
+    people = grammar.numbers.profile.numbers.persons_only
+    return bool(number and people) and grammar.numbers.fold(number.strip().casefold()) in people
+
+
 def _packs_of(sentence: str, grammar: StatementGrammar) -> list[Statement]:
     """A count of packs and the cards in each ("2 decks of 52 cards", "52枚のトランプを2組"): the
     cards in play are the product, a total as a count with its jokers is."""
@@ -338,7 +346,7 @@ def _packs_of(sentence: str, grammar: StatementGrammar) -> list[Statement]:
     for pattern in grammar.packs_of:
         for m in pattern.finditer(sentence):
             packs, cards = parse(m.group("P")), parse(m.group("C"))
-            if not packs or not cards:
+            if not packs or not cards or _persons(m.group("P"), grammar):
                 continue
             for facet in sorted(grammar.summed):   # (and the jokers added: "… and two jokers")
                 values, added_to, _ = _with_jokers(facet, [(packs * cards, None)], sentence, m.end(), grammar)
@@ -395,6 +403,8 @@ def _number_statements(sentence: str, m, masked: str, others: list[tuple[int, in
     if grammar.skip.search(masked, max(a, m.start() - SKIP_WINDOW), min(b, m.end() + SKIP_WINDOW // 2)):
         return []
     unit = next((k[5:] for k, v in m.groupdict().items() if k.startswith("unit_") and v), None)
+    if unit != "players" and any(_persons(m.group(g), grammar) for g in ("lo", "hi")):
+        return []   # «играют вдвоём колодой из 32 карт»: two players, not two packs
     if m.start() and sentence[m.start() - 1].isalpha() and unit not in grammar.glued_units \
             and not grammar.glued_after.fullmatch(sentence[m.start() - 1]):
         return []
@@ -406,7 +416,8 @@ def _number_statements(sentence: str, m, masked: str, others: list[tuple[int, in
     option = "alternative" if grammar.alternative.search(sentence, a, b) else None
     hi = parse(m.group("hi")) if m.group("hi") else None
     # "from 2", "2名以上", "2 игрока и более": a lower bound, no count of players
-    open_ = bool(m.groupdict().get("open")) or bool(grammar.open_after.match(sentence, m.end()))
+    open_ = bool(m.groupdict().get("open")) or bool(m.groupdict().get("openmid")) \
+        or bool(grammar.open_after.match(sentence, m.end()))
     values = _values(facet, parse(m.group("lo")), hi, m.group("join"), grammar, open_, middle_counts(m, parse))
     values, added_to, summed = _with_jokers(facet, values, sentence, m.end(), grammar)
     y = max(y, added_to) if added_to else y

@@ -17,6 +17,7 @@ from pipeline.patterns import BudgetedPattern, compile_pattern
 
 LABEL_CHARS = 40      # a scoring item's name is short
 TAIL_CHARS = 30       # what may follow the points on the line: "each", a bracketed note
+RUN_IN_WORDS = 4      # a run-in item's label, in words ("Double Pair Royal")
 
 
 @dataclass(frozen=True)
@@ -34,8 +35,11 @@ class ScoreLineGrammar:
     numbers: object
     rank: BudgetedPattern      # a rank's name: a label of ranks is a card's points, not an item
     # (a script without spaces between words) the language's letters: a space after a name in
-    # them parts a label's columns ("五光 20点札5枚" is the item 五光 and its cards)
+    # them parts a label's columns ("五光 20点札5枚" is the item five-brights and its cards)
     unspaced: BudgetedPattern | None = None
+    # a run-in item: a sentence that opens with a label and a colon, then its points, the rest
+    # of the sentence saying when ("Pair: 2 points for matching the previous card.")
+    run_in: BudgetedPattern | None = None
 
 
 def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
@@ -65,12 +69,18 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     tail = rf"(?P<tail>[ \t]*+(?:{note})?[ \t]*+(?(leader)[.。]?|(?(mark)[.。]?))[ \t]*+\|?[ \t]*+)$"
     label = rf"(?P<label>(?=[^\n]*\p{{L}})(?![ \t])[^\n|｜:：=＝…‥→]{{1,{LABEL_CHARS}}}?)"
     line = compile_pattern(rf"(?m)^[ \t]*+{bullet}{label}{reading}{sep}{points}{tail}", regex.IGNORECASE)
+    # (at a line's start or after a sentence's end; the points end at a word's end)
+    # (its label holds no sentence's end: the item opens the sentence after it)
+    run_in_label = rf"(?P<label>(?=[^\n]*\p{{L}})(?![ \t])[^\n|｜:：=＝…‥→.!?。！？]{{1,{LABEL_CHARS}}}?)"
+    run_in = compile_pattern(
+        rf"(?m)(?:^|(?<=[.!?。！？][ \t]))[ \t]*+{bullet}{run_in_label}{reading}[ \t]*+(?P<mark>[:：])[ \t]*+{points}(?!\w)",
+        regex.IGNORECASE)
     profile = language.profile
     unspaced = compile_pattern(profile.script) if not profile.spaced_words and profile.script else None
     # a rank with its determiner ("Each Ace", "各エース") is ranks all the same
     determiner = profile.card_points.determiner if profile.card_points else ""
     rank = compile_pattern(rf"(?:{determiner or '(?!)'})?(?:{vocab.token})", regex.IGNORECASE)
-    return ScoreLineGrammar(line, language.numbers, rank, unspaced)
+    return ScoreLineGrammar(line, language.numbers, rank, unspaced, run_in)
 
 
 _SENTENCE_MARK = compile_pattern(r"[.。!?！？,，、;；]\s*\S")   # a label with a sentence inside is prose
@@ -112,7 +122,13 @@ def score_lines(text: str, grammar: ScoreLineGrammar | None) -> list[ScoreLine]:
     if grammar is None:
         return []
     cut = _one_item_a_line(text, grammar)
-    return [line for m in grammar.line.finditer(cut) if (line := _read(m, grammar, cut))]
+    lines = [line for m in grammar.line.finditer(cut) if (line := _read(m, grammar, cut))]
+    taken = [(x.start, x.end) for x in lines]
+    # (a run-in label is a name of a few words: "The dealer says that a pair: 2 points" is prose)
+    run_in = [x for m in (grammar.run_in.finditer(cut) if grammar.run_in else ())
+              if (x := _read(m, grammar, cut)) and len(x.label.split()) <= RUN_IN_WORDS
+              and not any(a < x.end and x.start < b for a, b in taken)]
+    return sorted([*lines, *run_in], key=lambda x: x.start)
 
 
 _UNOPENED = compile_pattern(r"^[^(（]*[)）]")          # "diamonds) reckons": its bracket opened a line above

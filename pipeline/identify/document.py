@@ -14,7 +14,6 @@ subject a card game names a game even when games.yaml does not know it: a provis
 from __future__ import annotations
 
 from dataclasses import dataclass
-from itertools import islice
 
 import regex
 
@@ -28,7 +27,9 @@ from pipeline.positions import Covered, line_starts, split_lines
 _WORDS = compile_pattern(r"\w+")
 
 # declared titles: front matter and mail/post headers (any language writes them in ASCII)
-_DECLARED = compile_pattern(r"(?im)^[ \t]*(?:title|subject|subj|sub)[ \t]*:[ \t]*(?P<title>[^\n]{2,100}?)[ \t]*$")
+# (a post's header may run its fields on one line: "Subj:X From:Y Date:Z": the title ends at the next)
+_DECLARED = compile_pattern(r"(?im)^[ \t]*(?:title|subject|subj|sub)[ \t]*:[ \t]*(?P<title>[^\n]{2,100}?)[ \t]*"
+                            r"(?:$|[ \t]+(?:from|date|to|cc|sent|author|posted)[ \t]*:)")
 _MARKUP_TITLE = compile_pattern(r"(?i)<title\b[^<>\n]*>[ \t]*(?P<title>[^<>\n]{2,100}?)[ \t]*</title>")
 _SENTENCE = compile_pattern(r"[^。.!?！？\n]{8,}[。.!?！？]?")
 TITLE_LINES = 3        # how many of the first lines may be a title
@@ -145,6 +146,37 @@ def _fact_label(knowledge, lang: str) -> BudgetedPattern:
 def _known(index, text: str, *, prefix: bool) -> str | None:
     m = index.match(text, allow_prefix=prefix, allow_numeric=False)
     return m.game_id if m and m.method != "fuzzy" else None
+
+
+def _first_subjects(knowledge, body: str, lang: str, skipped) -> list:
+    """(sentence match, (subject, says it is a game)) of the first SUBJECT_SENTENCES sentences of
+    `body`; a line with no sentence's stop (a screenshot's caption, a menu) is read but not
+    counted among them."""
+    out, counted = [], 0
+    for seen, m in enumerate(_SENTENCE.finditer(body)):
+        if counted >= SUBJECT_SENTENCES or seen >= 3 * SUBJECT_SENTENCES:
+            break
+        if skipped(m.start()):
+            continue
+        counted += bool(_CLOSED.search(m.group()))
+        found = _subject(knowledge, m.group(), lang)
+        if found:
+            out.append((m, found))
+    return out
+
+
+COMPLEMENT_TAIL = 6   # what may follow the known game that ends a sentence: "です。", " game."
+
+
+def _complement_game(index, predicate: str) -> str | None:
+    """The known game that ends a sentence's predicate ("…の大富豪です", "… a kind of Rummy."),
+    the complement of its subject."""
+    folded = normalize(predicate).casefold().rstrip(" \t.。!！")
+    found = [(m, gid) for m in index.title_names[0].finditer(folded) if (gid := index.game_of_mention(m.group()))]
+    if not found:
+        return None
+    last, gid = found[-1]
+    return gid if len(folded) - last.end() <= COMPLEMENT_TAIL else None
 
 
 def _subject(knowledge, sentence: str, lang: str) -> tuple[str, bool] | None:
@@ -427,7 +459,9 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
     skipped = Covered([*entries, *not_prose])
     label = _fact_label(knowledge, doc.language)
     counted = count_line(knowledge)
-    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line) or at in skipped
+    # (a line shaped as a label is a title when a title form reads it: "Бура: правила игры")
+    lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line)
+                         or (at in skipped and not index.named_in_title(line))
                          or bool(label.search(line)) or bool(counted.search(line)))
     for at, line in lines:
         gid = _known(index, line, prefix=True)
@@ -462,12 +496,7 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
 
     unknown_subject = None
     table = Covered(not_prose)
-    sentences = (m for m in _SENTENCE.finditer(body) if at(m.start()) not in table)
-    for m in islice(sentences, SUBJECT_SENTENCES):
-        found = _subject(knowledge, m.group(), doc.language)
-        if not found:
-            continue
-        subject, says_game = found
+    for m, (subject, says_game) in _first_subjects(knowledge, body, doc.language, lambda x: at(x) in table):
         m_subject = index.match(subject, allow_prefix=False, allow_numeric=False)
         gid = m_subject.game_id if m_subject and m_subject.method != "fuzzy" else None
         # a name that is also a common word ("Winner is the first to 10k") is the subject's game
@@ -476,9 +505,17 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
                     or _cue(knowledge, "game_cue", doc.language).search(
                         m.group(), m.group().find(subject) + len(subject))):
             return DocumentGame(gid, None, "subject", at(m.start()))
-        named = index.plausible_name(subject) if says_game else None
+        # (a subject is no instrumental: "Таким образом, вся лента пасьянса …" is "thus")
+        named = index.plausible_name(subject) if says_game and not index.oblique(subject) else None
         if named and unknown_subject is None:
             unknown_subject = DocumentGame(None, named, "subject", at(m.start()))
+        kind_of = None if named or gid else _complement_game(index, m.group()[m.group().find(subject) + len(subject):])
+        # (a subject the text names again, its topic: not "the most basic way to play is Old Maid")
+        if kind_of and unknown_subject is None and index.plausible_name(subject) and body.count(subject) > 1 \
+                and not index.oblique(subject):
+            # "トランプ・ミリオネアは早上がりが目的の大富豪です", "X is a variant of Rummy": a game the
+            # sentence says is a kind of a known one, under its own name, in that game's line
+            unknown_subject = DocumentGame(None, index.plausible_name(subject), "subject", at(m.start()), kind_of)
     phrase = _phrase_game(knowledge, index, body, doc.language)
     if phrase:
         return DocumentGame(phrase[0], None, "game-phrase", at(phrase[1]))
@@ -619,23 +656,11 @@ def _named_game(index, named: str, evidence: str, at: int) -> DocumentGame:
     """The game a title form names: a known one, or a provisional one, the variant of the one
     known game its name holds ("Italian Canasta", "итальянская канаста": the most specific name
     is the game, its family line goes through Canasta)."""
-    gid = _known(index, named, prefix=False) or _with_family_name(index, named)
+    gid = _known(index, named, prefix=False) or index.with_family_name(named)
     if gid:
         return DocumentGame(gid, None, evidence, at)
     inside = index.games_named_in(named) or index.games_within(named)
     return DocumentGame(None, named, evidence, at, parent=inside[0] if len(inside) == 1 else None)
-
-
-def _with_family_name(index, named: str) -> str | None:
-    """The known game a name is with the name of a game above it in its line, and no other
-    word ("Texas Holdem poker", "Klondike Solitaire"): that game, not a form of it."""
-    key = index.name_key(named)
-    for gid in index.games_named_in(named):
-        above = [g for g in index.knowledge.family_line(gid)[1:]]
-        for own in index.keys_of_game(gid):
-            if any(key in (own + k, k + own) for g in above for k in index.keys_of_game(g)):
-                return gid
-    return None
 
 
 def _from_title(index, title: str, evidence: str, at: int) -> DocumentGame | None:

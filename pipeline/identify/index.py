@@ -47,7 +47,21 @@ _PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*")
 _SENTENCE_STOP = compile_pattern(r"[.。!?！？]\s")
 _TRAILING_PAREN = compile_pattern(r"\s*[(（][^)）]*[)）]\s*$")
 # where a page title parts its name from the rest ("X — правила и секреты", "X | Site", "X: rules")
-_TITLE_PARTS = compile_pattern(r"\s+[—–|-]\s+|\s*[:：|｜]\s+")
+# (and a title of two sentences, each a part: "1000: карточная игра. Правила игры в тысячу";
+# a stop after a short word is an abbreviation: "St. Helena")
+_TITLE_PARTS = compile_pattern(r"\s+[—–|-]\s+|\s*[:：|｜]\s+|(?<=\w{3})[.!?]\s+|[。！？]\s*(?=\S)")
+_QUOTED_SPAN = compile_pattern(r"[\"«“„「『][^\"«»“”„「」『』\n]*[\"»”“」』]")
+
+
+def title_parts(title: str) -> list[str]:
+    """A title cut at its parts' separators, not inside a quoted name ("Игра «Ёкаи. Однажды…»")."""
+    quoted = [m.span() for m in _QUOTED_SPAN.finditer(title)]
+    parts, at = [], 0
+    for m in _TITLE_PARTS.finditer(title):
+        if not any(a < m.start() < b for a, b in quoted):
+            parts.append(title[at:m.start()])
+            at = m.end()
+    return [*parts, title[at:]]
 # a chapter number before a title: "32. Пикет", "第3章 ナポレオン", "3) Gin Rummy"
 _NUMBERING = compile_pattern(r"^(?:\d{1,3}\s*[.)．]\s*|\d{1,3}\s+(?=\D)|第\s*\d{1,3}\s*[章節]\s*)")
 
@@ -219,6 +233,15 @@ class GameIndex:
             return None  # "ここで": kana alone are particles and endings, not a name (unless quoted: 「でん」)
         return clean
 
+    def oblique(self, phrase: str) -> bool:
+        """Where a profile has a morphology: the phrase's nouns can only be in a case no subject
+        takes ("Таким образом", instrumental: an adverb, not a sentence's subject)."""
+        nouns = []
+        for word in (w.casefold() for w in phrase.split()):
+            lang = next((lg for lg in self._morphs if lg.script.search(word)), None)
+            nouns += [p for p in (lang.morph.parse(word) if lang else []) if p.tag.POS == "NOUN"]
+        return bool(nouns) and all(p.tag.case in ("ablt", "datv", "loct") for p in nouns)
+
     def noun_phrase(self, words: list[str]) -> bool:
         """Where a profile has a morphology: one of the name's words can be a noun ("Тузы
         вверх"), or is a word the dictionary does not know (a foreign or made-up name), or the
@@ -232,7 +255,8 @@ class GameIndex:
             parses = lang.morph.parse(word)
             # the head (last word) may be read any way; another word only as its likeliest
             # reading ("ли" is no noun in "Знаете ли вы")
-            if any(p.tag.POS == "NOUN" or not p.is_known for p in (parses if i == len(words) - 1 else parses[:1])):
+            if any(p.tag.POS == "NOUN" or not p.is_known
+                   for p in (parses if i == len(words) - 1 else parses[:1])):
                 return True
             if len(words) == 1 and any(p.tag.POS == "ADJF" for p in parses):
                 return True
@@ -278,7 +302,7 @@ class GameIndex:
         t = _NUMBERING.sub("", _MARKERS.sub("", normalize(title)).strip().strip("【】〔〕").rstrip("。.．:：?？"))
         bare = _TRAILING_PAREN.sub("", t)   # "スペードのやり方の説明（慶三）": its author, its site
         for part in [t, *([bare] if bare and bare != t else []),
-                     *(p.strip() for p in _TITLE_PARTS.split(t) if p.strip() and p.strip() != t)]:
+                     *(p.strip() for p in title_parts(t) if p.strip() and p.strip() != t)]:
             for form in self._title_forms:
                 m = form.match(part)
                 if not m:
@@ -309,7 +333,7 @@ class GameIndex:
     def name_part(self, title: str) -> str:
         """Of a title in parts, the one part that is not only words a title wraps around a name
         ("基本ルール - カルク -" -> "カルク", "Rules | Spit" -> "Spit"); else the title."""
-        parts = [p.strip(" \t-–—|:：") for p in _TITLE_PARTS.split(normalize(title).strip())]
+        parts = [p.strip(" \t-–—|:：") for p in title_parts(normalize(title).strip())]
         parts = [p for p in parts if p]
         named = [p for p in parts if not self._only_wrapping(p)]
         return named[0] if len(parts) > 1 and len(named) == 1 else title
@@ -349,9 +373,10 @@ class GameIndex:
     def _without_wrapping_words(self, name: str) -> str:
         """`name` without leading or trailing words that are no names ("online", "онлайн")."""
         words = name.split()
-        while words and words[-1].casefold().strip(".,!?") in self._not_names:
+        # (in any form: "кинг правила" is кинг and правило)
+        while words and self._only_title_word(words[-1].strip(".,!?")):
             words.pop()
-        while words and words[0].casefold().strip(".,!?") in self._not_names:
+        while words and self._only_title_word(words[0].strip(".,!?")):
             words.pop(0)
         return " ".join(words)
 
@@ -404,6 +429,10 @@ class GameIndex:
         for k in [self.name_key(p) for p in ([named, *self._alternatives.split(named)] if named else [])]:
             if k in self.keys:  # "Rules of X", "Xの遊び方": about the game (a topic inside it, in context)
                 return Match(self._pick(k, context), "title", 100.0, k)
+        for text, method in ((title, "exact"), *(((named, "title"),) if named else ())):
+            gid = self.with_family_name(text)
+            if gid:   # "Пасьянс Косынка", "Klondike Solitaire": the game, not its family
+                return Match(gid, method, 100.0, self.name_key(text))
         if allow_prefix:
             norm = _MARKERS.sub("", normalize(title)).casefold()
             for k in self._prefix_keys:
@@ -591,6 +620,20 @@ class GameIndex:
                         and self.keys[key] not in out:
                     out.append(self.keys[key])
         return out
+
+    def with_family_name(self, named: str) -> str | None:
+        """The known game a name is with the name of a game above it in its line, and no other
+        word ("Texas Holdem poker", "Klondike Solitaire", "Пасьянс Косынка"): that game, not a
+        form of it and not its family."""
+        key = self.name_key(named)
+        for gid in self.games_named_in(named):
+            # (the game its family is named after is above it too: Klondike's parent is none)
+            family = self.knowledge.by_id[gid].family
+            above = [*self.knowledge.family_line(gid)[1:], *([family] if family in self.knowledge.by_id else [])]
+            for own in self.keys_of_game(gid):
+                if any(key in (own + k, k + own) for g in above for k in self.keys_of_game(g)):
+                    return gid
+        return None
 
     def named_in_text(self, text: str) -> str | None:
         """The game named first in a short text such as a title ("How to play and score popular card

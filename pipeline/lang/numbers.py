@@ -84,7 +84,9 @@ class NumberReader:
         # digits and kanji runs are read whole from their first character and never given back:
         # a long run that fails what follows is tried once, not once per position and length
         marks = "".join(f"|{m}" for m in self.profile.numbers.thousands)
-        alternatives = [rf"(?<!\d)(?>\d+(?:(?:\s*,\s*{marks})\d{{3}}(?!\d))*)" + (rf"(?:{suffix})?(?!\w)" if suffix else "")]
+        ordinal_digits = "|".join(self.profile.numbers.ordinal_suffix)
+        alternatives = [rf"(?<!\d)(?>\d+(?:(?:\s*,\s*{marks})\d{{3}}(?!\d))*)" + (rf"(?:{suffix})?(?!\w)" if suffix else "")
+                        + (rf"(?!{ordinal_digits})" if ordinal_digits else "")]
         if words:
             w = "|".join(regex.escape(x) for x in words)
             # `join_words` join only after `join_after` ("one hundred and twenty-one"), never two

@@ -54,8 +54,13 @@ class Numbers(ProfileModel):
     # what after number words makes them part of another word: an ordinal ("fifty-second card"
     # is no fifty)
     not_before: Patterns = Field(default_factory=list)
+    # an ordinal's ending written on digits ("the 5th card" is no five)
+    ordinal_suffix: Patterns = Field(default_factory=list)
+    # number words that count people only («вдвоём», «трое»): no count of packs, cards or points
+    persons_only: list[str] = Field(default_factory=list)
 
-    _join_after = field_validator("join_after", "digit_suffix", "negative", "thousands", "not_before")(_check_patterns)
+    _join_after = field_validator("join_after", "digit_suffix", "negative", "thousands", "not_before",
+                                  "ordinal_suffix")(_check_patterns)
 
 
 class Words(ProfileModel):
