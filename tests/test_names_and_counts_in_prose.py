@@ -97,15 +97,12 @@ def test_a_game_the_first_sentence_says_is_a_kind_of_a_known_game_is_its_own_gam
     assert {s.game_id for s in seg.sections if s.kind in ("game", "variant")} == {seg.provisional[0].id}
 
 
-def test_cards_in_the_pack_as_a_label_and_a_deal_of_one_card_a_round_in_russian():
-    text = "ВИНТ\n\nкарт в колоде: 52\n\nКаждому раздается по 13 карт. Сдатчик сдает только по одной карте.\n"
+def test_a_deal_of_one_card_a_round_in_russian_is_no_hand_of_one():
+    text = "ВИНТ\n\nКаждому раздается по 13 карт. Сдатчик сдает только по одной карте.\n"
     got, _, _ = facts_of(text, "ru")
-    assert ("vint", "deck_size", "52") in got
     assert ("vint", "hand_size", "13") in got
     assert ("vint", "deal_pattern", "[1]") in got
     assert ("vint", "hand_size", "1") not in got
-    got, _, _ = facts_of("WHIST.\n\nCards in the deck: 52\n", "en")
-    assert ("whist", "deck_size", "52") in got
 
 
 def test_the_topic_headings_of_a_rules_page_are_no_games_names():
