@@ -270,7 +270,22 @@ class GameIndex:
         return list(self._all.get(key, ()))
 
     def keys_of_game(self, game_id: str) -> list[str]:
-        return [k for k, ids in self._all.items() if game_id in ids]
+        return self._keys_by_game.get(game_id, [])
+
+    @cached_property
+    def _keys_by_game(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for k, ids in self._all.items():
+            for gid in dict.fromkeys(ids):
+                out.setdefault(gid, []).append(k)
+        return out
+
+    @cached_property
+    def _family_keys(self) -> frozenset[str]:
+        """The keys of every game another game is a variant of or a member of the family of."""
+        kn = self.knowledge
+        above = {g.parent for g in kn.games if g.parent} | {g.family for g in kn.games if g.family in kn.by_id}
+        return frozenset(k for gid in above for k in self.keys_of_game(gid))
 
     def _add(self, key: str, game_id: str) -> None:
         if key:
@@ -626,6 +641,8 @@ class GameIndex:
         word ("Texas Holdem poker", "Klondike Solitaire", "Пасьянс Косынка"): that game, not a
         form of it and not its family."""
         key = self.name_key(named)
+        if not any(k != key and k in key for k in self._family_keys):
+            return None   # (cheap: no family's name in it)
         for gid in self.games_named_in(named):
             # (the game its family is named after is above it too: Klondike's parent is none)
             family = self.knowledge.by_id[gid].family
