@@ -509,13 +509,14 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
         named = index.plausible_name(subject) if says_game and not index.oblique(subject) else None
         if named and unknown_subject is None:
             unknown_subject = DocumentGame(None, named, "subject", at(m.start()))
-        kind_of = None if named or gid else _complement_game(index, m.group()[m.group().find(subject) + len(subject):])
-        # (a subject the text names again, its topic: not "the most basic way to play is Old Maid")
-        if kind_of and unknown_subject is None and index.plausible_name(subject) and body.count(subject) > 1 \
-                and not index.oblique(subject):
-            # "トランプ・ミリオネアは早上がりが目的の大富豪です", "X is a variant of Rummy": a game the
-            # sentence says is a kind of a known one, under its own name, in that game's line
-            unknown_subject = DocumentGame(None, index.plausible_name(subject), "subject", at(m.start()), kind_of)
+        # "トランプ・ミリオネアは早上がりが目的の大富豪です", "X is a variant of Rummy": a game the
+        # sentence says is a kind of a known one, under its own name, in that game's line; only a
+        # subject the text names again, its topic (not "the most basic way to play is Old Maid")
+        own = index.plausible_name(subject) if unknown_subject is None and not (named or gid) \
+            and body.count(subject) > 1 and not index.oblique(subject) else None
+        kind_of = _complement_game(index, m.group()[m.group().find(subject) + len(subject):]) if own else None
+        if kind_of:
+            unknown_subject = DocumentGame(None, own, "subject", at(m.start()), kind_of)
     phrase = _phrase_game(knowledge, index, body, doc.language)
     if phrase:
         return DocumentGame(phrase[0], None, "game-phrase", at(phrase[1]))

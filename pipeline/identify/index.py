@@ -255,8 +255,7 @@ class GameIndex:
             parses = lang.morph.parse(word)
             # the head (last word) may be read any way; another word only as its likeliest
             # reading ("ли" is no noun in "Знаете ли вы")
-            if any(p.tag.POS == "NOUN" or not p.is_known
-                   for p in (parses if i == len(words) - 1 else parses[:1])):
+            if any(p.tag.POS == "NOUN" or not p.is_known for p in (parses if i == len(words) - 1 else parses[:1])):
                 return True
             if len(words) == 1 and any(p.tag.POS == "ADJF" for p in parses):
                 return True
