@@ -3,6 +3,9 @@
 Rows are (facet, qualifier); each source's cell holds the values it states (with the fact ids
 that cite them). Values are compared in canonical form, so `{2,2}` stated as "two persons",
 「2人」 and «вдвоём» are the same value. Sources are ordered by year: a row reads as a timeline.
+A row's status: `agree` (every edition states the same values), `partial` (they share a value,
+and some state another besides), `differ` (no value in common), `single` (one edition speaks).
+A value a source offers as a choice sits in the plain row, marked `offered`.
 """
 
 from __future__ import annotations
@@ -19,6 +22,11 @@ from pipeline.knowledge import Knowledge
 from pipeline.knowledge.facets import FacetRegistry
 from pipeline.patterns import compile_pattern
 from schemas import Comparison, ComparisonCell, ComparisonRow, Fact, Section, Source, TopicPassage, VariantChange
+
+# a value a source offers as a choice ("121 or even 181 points", "a 32-card pack may be used")
+# is compared with the plain values: "the game is 181" in one book and "121 or even 181" in
+# another agree on 181
+OFFERED = ("alternative", "optional")
 
 
 def canonical(value) -> str:
@@ -60,7 +68,9 @@ def status_of(cells: dict[str, list[ComparisonCell]], original_of: dict[str, str
     if all(isinstance(v, dict) for vs in maps for v in vs) and all(
             _consistent(a, b) for i, one in enumerate(maps) for other in maps[i + 1:] for a in one for b in other):
         return "agree"
-    return "differ"
+    # every edition states one value in common, and some state others besides (a variant, an
+    # option, a second case): they agree on it, and differ only where one says more
+    return "partial" if frozenset.intersection(*sets) else "differ"
 
 
 def _consistent(a: dict, b: dict) -> bool:
@@ -80,15 +90,20 @@ def compare_game(game_id: str, facts: list[Fact], source_order: list[str], regis
                  original_of: dict[str, str] | None = None) -> Comparison:
     original_of = original_of or {}
     rows: dict[tuple[str, str | None], dict[str, list[ComparisonCell]]] = defaultdict(lambda: defaultdict(list))
-    for f in facts:
-        cell = rows[(f.facet, f.qualifier)][f.source_id]
+    # an offered value meets the plain ones where its source also states one: the second of two
+    # values offered, without the first read, is no reading to set against another source
+    plain = {(f.facet, f.source_id) for f in facts if f.qualifier is None}
+    # (a plain value first, so that a value a source both states and offers is shown as stated)
+    for f in sorted(facts, key=lambda f: f.qualifier in OFFERED):
+        offered = f.qualifier if f.qualifier in OFFERED and (f.facet, f.source_id) in plain else None
+        cell = rows[(f.facet, None if offered else f.qualifier)][f.source_id]
         if canonical(f.value) not in {canonical(c.value) for c in cell}:
-            cell.append(ComparisonCell(value=f.value, fact_id=f.id))
+            cell.append(ComparisonCell(value=f.value, fact_id=f.id, offered=offered))
     out_rows = []
     for (facet, qualifier) in sorted(rows, key=lambda k: registry.order_key(*k)):
         by_source = rows[(facet, qualifier)]
         cells = {sid: by_source[sid] for sid in source_order if sid in by_source}
-        conflicts = [sid for sid, cs in cells.items() if qualifier is None and len(cs) > 1]
+        conflicts = [sid for sid, cs in cells.items() if qualifier is None and sum(not c.offered for c in cs) > 1]
         out_rows.append(ComparisonRow(facet=facet, qualifier=qualifier, status=status_of(cells, original_of),
                                       cells=cells, conflicts=conflicts,
                                       translation_differs=translation_differs(cells, original_of)))

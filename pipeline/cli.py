@@ -14,7 +14,7 @@ from rich.table import Table
 from pipeline.errors import HoyleError
 from pipeline.resources import EMBEDDED_CORPUS
 from pipeline.terminal_table import Grid, show
-from pipeline.values import value_text
+from pipeline.values import cell_text, value_text
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Hoyle Concordance: cited rule facts from card-game books in ja/en/ru.")
@@ -295,7 +295,7 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
         typer.echo(jsonmod.dumps(doc, ensure_ascii=False, indent=2, sort_keys=True))
         return
     header = ["facet", "qualifier", "status"] + comp.sources
-    body = [[r.facet, r.qualifier or "", r.status] + ["; ".join(value_text(c.value) for c in r.cells.get(s, []))
+    body = [[r.facet, r.qualifier or "", r.status] + ["; ".join(cell_text(c) for c in r.cells.get(s, []))
                                                       for s in comp.sources] for r in rows]
     if fmt == "csv":
         buf = io.StringIO()
@@ -314,7 +314,7 @@ def compare(game: str = typer.Argument(..., help="Game id or name (e.g. piquet, 
                  ["facet", "status", *(f"{sid} ({years.get(sid) or '?'})" for sid in comp.sources)],
                  caption="[red]red[/] = the sources differ; [green]green[/] = they agree; plain = one source")
     for r, b in zip(rows, body, strict=False):
-        style = {"differ": "red", "agree": "green"}.get(r.status, "")
+        style = {"differ": "red", "partial": "yellow", "agree": "green"}.get(r.status, "")
         label = r.facet + (f" [{r.qualifier}]" if r.qualifier else "")
         table.add_row(label, r.status, *b[3:], style=style)
     show(console, table)

@@ -10,6 +10,12 @@ def _rank_key(code: str) -> tuple[int, str]:
     return (_RANKS.index(code), "") if code in _RANKS else (len(_RANKS), code)
 
 
+def cell_text(cell) -> str:
+    """A comparison cell as text: its value, and the choice it is offered as, if it is one
+    ("181 (alternative)")."""
+    return value_text(cell.value) + (f" ({cell.offered})" if cell.offered else "")
+
+
 def value_text(value, letters: dict[str, str] | None = None) -> str:
     """`letters`: rank codes as a language writes them (Т К Д В for A K Q J in Russian)."""
     if hasattr(value, "model_dump"):

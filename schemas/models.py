@@ -17,7 +17,7 @@ SLUG = r"^[a-z0-9]+(?:[-_][a-z0-9]+)*$"
 Language = Annotated[str, Field(pattern=r"^[a-z]{2,3}$")]
 SourceKind = Literal["book", "web", "forum"]
 SectionKind = Literal["front", "game", "variant", "laws", "subsection", "other"]
-Status = Literal["agree", "differ", "single"]
+Status = Literal["agree", "partial", "differ", "single"]
 
 
 class Record(BaseModel):
@@ -305,6 +305,9 @@ class Fact(Record):
 class ComparisonCell(Record):
     value: FactValue
     fact_id: str
+    # set when the source offers the value as a choice (alternative, optional) rather than states
+    # it plainly: such values meet the plain values in one row
+    offered: str | None = None
 
 
 class ComparisonRow(Record):

@@ -209,3 +209,28 @@ def test_card_points_agree_where_both_maps_speak():
     assert [r.status for r in rows(whole)] == ["agree"]
     assert [r.status for r in rows({**whole, "K": 4})] == ["differ"]
     assert [r.status for r in rows({"A": 11, "10": 10})] == ["differ"]   # nothing shared: no agreement
+
+
+def test_a_shared_value_with_more_besides_is_partial_agreement_not_a_difference():
+    facts = [fact("a", "deck_size", 52, n=1), fact("b", "deck_size", 52, n=2), fact("b", "deck_size", 32, n=3),
+             fact("a", "target_score", 5, n=4), fact("b", "target_score", 10, n=5), fact("b", "target_score", 7, n=6)]
+    status = {r.facet: r.status for r in compare_game("piquet", facts, ["a", "b"], KNOWLEDGE.facets).rows}
+    assert status == {"deck_size": "partial", "target_score": "differ"}
+    # a third edition with nothing in common with one of them: no value all share
+    facts.append(fact("c", "deck_size", 32, n=7))
+    status = {r.facet: r.status for r in compare_game("piquet", facts, ["a", "b", "c"], KNOWLEDGE.facets).rows}
+    assert status["deck_size"] == "differ"
+
+
+def test_an_offered_value_meets_the_plain_ones_only_beside_a_plain_value_of_its_source():
+    # "121 or even 181 points up" against "the game is 181": they agree on 181
+    facts = [fact("a", "target_score", 121, n=1), fact("a", "target_score", 181, qualifier="alternative", n=2),
+             fact("b", "target_score", 181, n=3),
+             # "either singly or three at a time", the first not read: no reading to set against b
+             fact("a", "deal_pattern", [3], qualifier="alternative", n=4), fact("b", "deal_pattern", [1], n=5)]
+    rows = {(r.facet, r.qualifier): r for r in compare_game("piquet", facts, ["a", "b"], KNOWLEDGE.facets).rows}
+    target = rows[("target_score", None)]
+    assert target.status == "partial" and target.conflicts == []
+    assert [(c.value, c.offered) for c in target.cells["a"]] == [(121, None), (181, "alternative")]
+    assert rows[("deal_pattern", None)].status == "single"
+    assert rows[("deal_pattern", "alternative")].status == "single"

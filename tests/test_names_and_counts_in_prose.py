@@ -138,3 +138,25 @@ def test_a_card_each_player_receives_is_a_hand_of_one():
     got, _, _ = facts_of("ОЧКО\n\nИгроки получают по одной карте.\n", "ru")
     assert any(f == "hand_size" and v == "1" for _, f, v in got)
 
+
+
+def test_a_player_count_said_as_a_case_outside_the_stated_count_is_that_case():
+    text = ("WHIST\n\nWhist is played by four persons, with a full pack of fifty-two cards.\n\n"
+            "When three play, eight cards are dealt to each person.\n")
+    _, facts, _ = facts_of(text, "en")
+    players = {(f.value.min, f.qualifier) for f in facts if f.facet == "players"}
+    assert players == {(4, None), (3, "3p")}
+
+
+def test_points_for_every_trick_are_a_rate_not_the_points_to_win():
+    text = ("FIVE HUNDRED\n\nEach opponent of the bidder scores 10 points for every trick that he wins.\n\n"
+            "The winner of the game is he who first scores 500 points.\n")
+    got, _, _ = facts_of(text, "en")
+    assert {v for _, f, v in got if f == "target_score"} == {"500"}
+
+
+def test_a_run_of_ranks_said_to_be_a_sequence_is_no_rank_order():
+    text = ("POKER\n\nPoker is played with a full pack of fifty-two cards.\n\n"
+            "Ace, king, queen, knave, ten is the highest possible sequence.\n")
+    got, _, _ = facts_of(text, "en")
+    assert not any(f == "rank_order" for _, f, _ in got)

@@ -63,7 +63,7 @@ BASE_COMPARISON_COLUMNS = ("game_id", "facet", "qualifier", "status", "sources",
 def comparison_rows(comparisons) -> list[dict[str, Any]]:
     """comparisons flattened: one row per (game, facet, qualifier), then one column per source
     holding what it states, as text (a source's column is its id)."""
-    from pipeline.values import value_text
+    from pipeline.values import cell_text
 
     rows = []
     for c in comparisons:
@@ -74,6 +74,6 @@ def comparison_rows(comparisons) -> list[dict[str, Any]]:
                                        ensure_ascii=False, sort_keys=True)}
             for sid, cells in r.cells.items():
                 column = sid if sid not in BASE_COMPARISON_COLUMNS else f"source_{sid}"
-                row[column] = "; ".join(value_text(x.value) for x in cells)
+                row[column] = "; ".join(cell_text(x) for x in cells)
             rows.append(row)
     return rows

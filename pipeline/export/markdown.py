@@ -4,7 +4,7 @@ line and printed page the value is stated on."""
 
 from __future__ import annotations
 
-from pipeline.values import value_text
+from pipeline.values import cell_text
 
 
 def _escape(text) -> str:
@@ -38,8 +38,8 @@ def comparison_markdown(data, comp, rows, label) -> str:
     for r in rows:
         cells = []
         for sid in comp.sources:
-            said = [f"{_escape(value_text(c.value))} ({_citation(facts[c.fact_id])})" if c.fact_id in facts
-                    else _escape(value_text(c.value)) for c in r.cells.get(sid, [])]
+            said = [f"{_escape(cell_text(c))} ({_citation(facts[c.fact_id])})" if c.fact_id in facts
+                    else _escape(cell_text(c)) for c in r.cells.get(sid, [])]
             cells.append("; ".join(said))
         out.append("| " + " | ".join([_escape(label(r.facet, r.qualifier)), r.status, *cells]) + " |")
     out += ["", "Each value cites the line (l.) and printed page (p.) of its source where it is stated."]

@@ -12,17 +12,27 @@ from pipeline.extract.spans import SpanIndex
 from schemas import Fact, PlayerRange
 
 
-def within_a_stated_range(facts: list[Fact], said_as_condition: set[int]) -> list[Fact]:
+def within_a_stated_range(facts: list[Fact], said_as_condition: set[int], qualifiers=()) -> list[Fact]:
     """"Cribbage is a game for two, although three may play, or four. When two play, …": a count
     said as a condition, inside a range (or a count) the game's text states, opens a rule for that
-    many and is no player count of its own (in a section that states none, "When four play, …"
-    states it)."""
+    many and is no player count of its own. Outside it ("Whist is played by four persons. … When
+    three play, …") it is a case the text also covers: the count of that case (qualifier "3p"),
+    not a second player count. In a section that states none, "When four play, …" states it."""
     ranges: dict[str, list] = {f.game_id: [] for f in facts}   # (one source: its game, whatever the sub-section)
     for f in facts:
         if f.facet == "players" and f.anchor.start not in said_as_condition:
             ranges[f.game_id].append(f.value)
-    return [f for f in facts if not (f.facet == "players" and f.anchor.start in said_as_condition and any(
-        r.min <= f.value.min and f.value.max <= r.max for r in ranges[f.game_id]))]
+    out = []
+    for f in facts:
+        if f.facet != "players" or f.anchor.start not in said_as_condition or not ranges[f.game_id]:
+            out.append(f)
+        elif not any(r.min <= f.value.min and f.value.max <= r.max for r in ranges[f.game_id]):
+            if f.qualifier:
+                out.append(f)
+                continue
+            case = f"{f.value.min}p" if f.value.min == f.value.max and f"{f.value.min}p" in qualifiers else "conditional"
+            out.append(f.model_copy(update={"qualifier": case, "id": f"{f.id}:{case}"}))
+    return out
 
 def merge_statements(facts: list[Fact]) -> list[Fact]:
     """One fact per (game, facet, value, qualifier) of a source, citing every place that states it

@@ -81,7 +81,7 @@ class DocumentReader:
         merged = resolve_overlaps(merge_players(resolve_overlaps(facts), doc.text))
         merged = second_offered(merged, doc.text, statements.cues.get("or_clause") if statements else None)
         # (a weak value yields before conflicts are flagged: it is no second value of the game)
-        merged = yield_weak(within_a_stated_range(merged, self.maker.said_as_condition),
+        merged = yield_weak(within_a_stated_range(merged, self.maker.said_as_condition, self.knowledge.facets.qualifiers),
                             {rule.id for _, rule, _ in self.plan if rule.weak})
         return merge_statements(merged)
 

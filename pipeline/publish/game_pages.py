@@ -122,13 +122,13 @@ def pack_ranks(rank_row, source_id: str, deck, letters: dict[str, str] | None = 
 
 
 def odd_cells(comp) -> set[tuple[str, str, str | None, str]]:
-    """(source, facet, qualifier, fact id) of each value in a "differ" row that fewer sources state
+    """(source, facet, qualifier, fact id) of each value in a "differ" or "partial" row that fewer sources state
     than the most-stated value: the odd one out a reader should look at first."""
     from pipeline.values import value_text
 
     odd = set()
     for r in comp.rows if comp else []:
-        if r.status != "differ":
+        if r.status not in ("differ", "partial"):
             continue
         by_value: dict[str, set[str]] = {}
         for sid, cells in r.cells.items():
