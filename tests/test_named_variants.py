@@ -1,6 +1,7 @@
 """A variant named after its game, a homonym of a parlour game, and the subject sentence read
 from prose only: small texts written for the tests, each in the layout it is about."""
 
+from tests.test_extract import facts_of
 from tests.test_identify_documents import segmentation, top_games
 
 RULES = ("This is a round game for any number of players, with a full pack of cards. "
@@ -100,3 +101,66 @@ def test_a_word_joined_by_a_hyphen_or_an_apostrophe_counts_once_in_a_name():
     assert gaz.plausible_name("No-limit Texas Hold'em") == "No-limit Texas Hold'em"
     assert gaz.plausible_name("King Only Baker's Game") == "King Only Baker's Game"
     assert gaz.plausible_name("How to play the game at home") is None
+
+
+def test_a_paragraph_opening_on_a_variety_is_about_that_variety():
+    # "All Fives" also names a dominoes game: the section's game decides which it is here
+    text = ("ALL FOURS.\n\nTwo, three or four persons may play.\n\nThe game is seven points.\n\n"
+            "In the variety known as _All Fives_, the Ten of trumps counts 10. Sixty-one points is game.\n")
+    got, _, _ = facts_of(text, "en")
+    assert ("all-fours", "target_score", "7") in got
+    assert ("all-fives", "target_score", "61") in got
+    assert ("all-fours", "target_score", "61") not in got
+
+
+def test_a_variety_said_to_be_the_sections_game_with_a_change_is_the_variety():
+    text = ("RUBICON BÉZIQUE.\n\n_=CARDS.=_ Rubicon Bézique is played with four piquet packs of "
+            "thirty-two cards each.\n\n_=CHINESE BÉZIQUE=_ is Rubicon Bézique with six packs of cards "
+            "shuffled together and used as one.\n")
+    got, _, _ = facts_of(text, "en")
+    assert ("rubicon-bezique", "packs", "4") in got
+    assert ("six-pack-bezique", "packs", "6") in got
+    assert ("rubicon-bezique", "packs", "6") not in got
+
+
+def test_a_paragraph_on_the_game_that_names_its_varieties_stays_the_games():
+    text = ("ルー。\nルーは様々な遊び方があるが、代表的なものとして「3枚カードルー」と「5枚カードルー」の2種類がある。"
+            "どちらの場合もプレイヤーの人数に制限はないが、6人か7人でプレイするとより楽しめる。\n")
+    _, facts, _ = facts_of(text, "ja")
+    assert {f.game_id for f in facts if f.facet == "players"} == {"loo"}
+
+
+def test_a_chapters_laws_named_after_a_game_are_that_games_not_the_form_described_last():
+    text = ("EUCHRE.\n\nEuchre is played by four persons with a pack of thirty-two cards.\n\n"
+            "FIVE HUNDRED.\n\nThe dealer gives ten cards to each player, three and then two at a time.\n\n"
+            "EUCHRE LAWS.\n\n1. Five cards having been given to each player, the next card is turned up.\n")
+    got, _, _ = facts_of(text, "en")
+    assert ("five-hundred", "hand_size", "10") in got
+    assert ("euchre", "hand_size", "5") in got
+    assert ("five-hundred", "hand_size", "5") not in got
+
+
+def test_ranks_in_cutting_a_possible_total_and_a_least_count_are_not_the_rules():
+    text = ("EUCHRE.\n\nEuchre is played with a pack of thirty-two cards. The game is five points.\n\n"
+            "7. Cutting. In cutting, the ace is low, the other cards ranking, K Q J 10 9 8 7.\n\n"
+            "Thus it is possible to win ten points in a rubber.\n")
+    got, _, _ = facts_of(text, "en")
+    assert not any(f == "rank_order" for _, f, _ in got)
+    assert {v for _, f, v in got if f == "target_score"} == {"5"}
+    got, _, _ = facts_of("ルー。\n\n有効なカットとするためには、各部分に少なくとも4枚のカードが含まれていなければならない。\n", "ja")
+    assert not any(f == "hand_size" for _, f, _ in got)
+
+
+def test_ranks_said_for_cutting_and_for_play_are_the_rank_order():
+    text = ("BEZIQUE.\n\nThe rank of the cards in cutting (as also in play) is as under: "
+            "ace, ten, king, queen, knave, nine, eight, seven.\n")
+    got, _, _ = facts_of(text, "en")
+    assert ("bezique", "rank_order", str(["A", "10", "K", "Q", "J", "9", "8", "7"])) in got
+
+
+def test_ranks_said_either_in_cutting_or_in_play_are_the_rank_order():
+    for text in ("CRIBBAGE.\n\nThe cards rank K Q J 10 9 8 7 6 5 4 3 2 A, the Ace being always the lowest, "
+                 "either in cutting or in play.\n",
+                 "CRIBBAGE.\n\nThe cards rank K Q J 10 9 8 7 6 5 4 3 2 A, the Ace being the lowest both in cutting and in play.\n"):
+        got, _, _ = facts_of(text, "en")
+        assert any(f == "rank_order" for _, f, _ in got), text

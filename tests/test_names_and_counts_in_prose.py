@@ -160,3 +160,10 @@ def test_a_run_of_ranks_said_to_be_a_sequence_is_no_rank_order():
             "Ace, king, queen, knave, ten is the highest possible sequence.\n")
     got, _, _ = facts_of(text, "en")
     assert not any(f == "rank_order" for _, f, _ in got)
+
+
+def test_a_count_that_marks_a_moment_of_the_deal_is_no_pack():
+    text = ("BRIDGE.\n\nBridge is played with a pack of fifty-two cards.\n\n"
+            "42. If the dealer, before he has dealt fifty-one cards, look at any card, his adversaries may claim a new deal.\n")
+    got, _, _ = facts_of(text, "en")
+    assert {v for _, f, v in got if f == "deck_size"} == {"52"}

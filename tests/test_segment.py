@@ -111,8 +111,10 @@ def test_english_caps_headings_run_in_variants_and_laws():
     assert kinds["CARDS."] == "subsection"
     assert kinds["LAWS OF PIQUET."] == "laws"
     rubicon = next(s for s in secs if s.game_id == "rubicon-piquet")
-    piquet = next(s for s in secs if s.game_id == "piquet")
+    piquet = next(s for s in secs if s.game_id == "piquet" and s.kind == "game")
     assert rubicon.parent_id == piquet.id
+    # the laws a heading names are that game's, wherever they stand
+    assert next(s for s in secs if s.title == "LAWS OF PIQUET.").game_id == "piquet"
 
 
 PLAIN_TEXT_EDITION = """HEARTS.

@@ -14,6 +14,8 @@ from pipeline.identify.index import game_index
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
 NEAR = 12          # characters between a value and a game name that make it that game's
+_CLOSING_MARKS = compile_pattern(r"[=_*’'\"»」』）)]*")
+PARAGRAPH_OPENING = 60   # a variety named this near a paragraph's start makes the paragraph its
 REACH = 200        # the longest stretch of a sentence read on each side of a value
 
 
@@ -69,33 +71,63 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
     lo, hi = sentence_bounds(norm, start, end, REACH)
     own = set(knowledge.family_line(section_game)) if section_game else set()
     best: tuple[int, str] | None = None
-    own_dist = None
-    subject: str | None = None
+    own_dist = own_first = None
+    subject, subject_at = None, 0
     for m in pattern.finditer(norm[lo:hi].casefold()):
         ms, me = lo + m.start(), lo + m.end()
         gid = index.game_of_mention(m.group())
         if gid is None:
             continue
         dist = max(0, ms - end, start - me)
-        is_subject = me <= start and bool(cues.copula.match(norm, me, me + 80))
+        # (a name's closing emphasis marks stand between it and its verb: "_=CHINESE BÉZIQUE=_ is")
+        after = me + len(_CLOSING_MARKS.match(norm, me, me + 4).group())
+        is_subject = me <= start and bool(cues.copula.match(norm, after, after + 80))
         if not is_subject and index.plain_mention(m.group()) is None:
             continue
         if subject is None and is_subject:
+            subject_at = ms
             # "Китайский вист — это двойной болван для двух, трех или четырех человек": the
             # sentence is about its subject, not about the game it is likened to
             subject = gid
         if gid == section_game or gid in own:
             own_dist = dist if own_dist is None else min(own_dist, dist)
+            own_first = ms if own_first is None else own_first
         elif dist <= near and not _compared(cues, norm, ms, me) \
                 and (section_game is None or _related(knowledge, gid, section_game)) \
                 and (best is None or dist < best[0]):
             best = (dist, gid)
     if subject and (subject == section_game or subject in own):
         return None  # "Preference is a simplified form of Vint, for three players"
-    if subject and (best or own_dist is None) and (section_game is None or _related(knowledge, subject, section_game)):
+    # "Chinese Bézique is Rubicon Bézique with six packs": the section's game named after the
+    # subject is what the subject is likened to
+    if subject and (best or own_dist is None or subject_at < own_first) \
+            and (section_game is None or _related(knowledge, subject, section_game)):
         return subject
     if best and (own_dist is None or best[0] < own_dist):
         return best[1]
+    return None
+
+
+def paragraph_variety(norm: str, start: int, lower_bound: int, section_game: str | None, knowledge) -> str | None:
+    """"In the variety known as All Fives, the Ten of trumps counts 10. Sixty-one points is game.":
+    a paragraph that opens by naming a variety of the section's game (a game descending from it),
+    not to compare it, is about that variety to its end."""
+    if not section_game:
+        return None
+    para = max(norm.rfind("\n\n", lower_bound, start), norm.rfind("\u2029", lower_bound, start))
+    para = lower_bound if para < 0 else para + 1
+    index = game_index(knowledge)
+    cues = _cues(knowledge)
+    for m in index.mention_names[0].finditer(norm[para:min(start, para + PARAGRAPH_OPENING)].casefold()):
+        if index.plain_mention(m.group()) is None or _compared(cues, norm, para + m.start(), para + m.end()):
+            continue
+        before = index.name_key(norm[para:para + m.start()])
+        if set(index.games_of_mention(m.group())) & set(knowledge.family_line(section_game)) \
+                or any(k in before for k in index.keys_of_game(section_game)):
+            return None   # "Loo is played in two ways, Three-card Loo and …": about the game itself
+        variety = next((g for g in index.games_of_mention(m.group()) if section_game in knowledge.family_line(g)[1:]), None)
+        if variety:
+            return variety
     return None
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from pipeline.extract.attribution import NEAR, game_named_near, topic_game
+from pipeline.extract.attribution import NEAR, game_named_near, paragraph_variety, topic_game
 from pipeline.extract.conditions import condition_of
 from pipeline.extract.general import general_statements
 from pipeline.extract.grammars import Grammars
@@ -92,8 +92,12 @@ class FactMaker:
         in_title = bool(top.game_id and top.title) and start < top.anchor.start + len(top.title)
         other = None if in_title else \
             game_named_near(doc.normalized, a, b, top.game_id, knowledge, near=NEAR if top.game_id else SENTENCE_REACH)
+        variety = None if other or in_title else \
+            paragraph_variety(doc.normalized, a, doc.norm_index(top.anchor.start), top.game_id, knowledge)
         if other:
             game_id, rule_id = other, rule_id + "+named-game"
+        elif variety:
+            game_id, rule_id = variety, rule_id + "+variety-paragraph"
         elif not game_id:
             game_id = topic_game(doc.normalized, a, doc.norm_index(top.anchor.start), knowledge)
             if not game_id:

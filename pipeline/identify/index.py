@@ -593,6 +593,12 @@ class GameIndex:
         """The game a name found in text stands for; a declined name may carry up to 3 more letters."""
         return self._lookup(found, self.title_names[1])
 
+    def games_of_mention(self, found: str) -> list[str]:
+        """Every game a name found in text may stand for ("All Fives": the All Fours variety and
+        the dominoes game); the first is the one `game_of_mention` gives."""
+        first = self.game_of_mention(found)
+        return [first, *(g for g in self.games_of_key(self.name_key(found)) if g != first)] if first else []
+
     def plain_mention(self, found: str) -> str | None:
         """The game a name found in text stands for, if that name is no card or scoring word."""
         return self._lookup(found, self.text_names[1])

@@ -188,6 +188,12 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
             headings.append(Heading(c, kind, named_here, f"{c.convention}+laws-of", True))
             current_game, game_convention, game_level = named_here, c.convention, levels.get((c.start, c.convention))
             continue
+        if named_here and structural == "laws" and named_here != current_game:
+            # "EUCHRE LAWS." after Five Hundred, "THE LAWS OF HEARTS." after a form of Hearts: a
+            # chapter's laws of the game they name, not of the form described last
+            headings.append(Heading(c, "laws", named_here, f"{c.convention}+laws-of-named", True))
+            current_game, game_convention, game_level = named_here, c.convention, levels.get((c.start, c.convention))
+            continue
         if m:
             context = current_game or context_game
             around = set(knowledge.family_line(context))
@@ -301,7 +307,7 @@ def recover_lost_headings(doc: Document, headings: list[Heading], knowledge: Kno
     from pipeline.segment.contents import contents_entries, game_entries, lost_game_starts
 
     gaz = game_index(knowledge)
-    found = {h.game_id for h in headings if h.top and h.game_id}
+    found = {h.game_id for h in headings if h.top and h.game_id and h.kind in ("game", "variant")}
     entries = game_entries(contents_entries(doc, conventions_of(knowledge)), gaz)
     out = []
     for line, start, game_id in lost_game_starts(doc, entries, found, gaz):
