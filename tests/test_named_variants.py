@@ -1,6 +1,8 @@
 """A variant named after its game, a homonym of a parlour game, and the subject sentence read
 from prose only: small texts written for the tests, each in the layout it is about."""
 
+import pytest
+
 from tests.test_extract import facts_of
 from tests.test_identify_documents import segmentation, top_games
 
@@ -151,16 +153,8 @@ def test_ranks_in_cutting_a_possible_total_and_a_least_count_are_not_the_rules()
     assert not any(f == "hand_size" for _, f, _ in got)
 
 
-def test_ranks_said_for_cutting_and_for_play_are_the_rank_order():
-    text = ("BEZIQUE.\n\nThe rank of the cards in cutting (as also in play) is as under: "
-            "ace, ten, king, queen, knave, nine, eight, seven.\n")
-    got, _, _ = facts_of(text, "en")
+@pytest.mark.parametrize("said", ["in cutting (as also in play) is as under:", "either in cutting or in play:",
+                                  "both in cutting and in play:"])
+def test_ranks_said_for_cutting_and_for_play_are_the_rank_order(said):
+    got, _, _ = facts_of(f"BEZIQUE.\n\nThe rank of the cards {said} ace, ten, king, queen, knave, nine, eight, seven.\n", "en")
     assert ("bezique", "rank_order", str(["A", "10", "K", "Q", "J", "9", "8", "7"])) in got
-
-
-def test_ranks_said_either_in_cutting_or_in_play_are_the_rank_order():
-    for text in ("CRIBBAGE.\n\nThe cards rank K Q J 10 9 8 7 6 5 4 3 2 A, the Ace being always the lowest, "
-                 "either in cutting or in play.\n",
-                 "CRIBBAGE.\n\nThe cards rank K Q J 10 9 8 7 6 5 4 3 2 A, the Ace being the lowest both in cutting and in play.\n"):
-        got, _, _ = facts_of(text, "en")
-        assert any(f == "rank_order" for _, f, _ in got), text

@@ -121,11 +121,12 @@ def paragraph_variety(norm: str, start: int, lower_bound: int, section_game: str
     for m in index.mention_names[0].finditer(norm[para:min(start, para + PARAGRAPH_OPENING)].casefold()):
         if index.plain_mention(m.group()) is None or _compared(cues, norm, para + m.start(), para + m.end()):
             continue
+        games = index.games_of_mention(m.group())
         before = index.name_key(norm[para:para + m.start()])
-        if set(index.games_of_mention(m.group())) & set(knowledge.family_line(section_game)) \
+        if set(games) & set(knowledge.family_line(section_game)) \
                 or any(k in before for k in index.keys_of_game(section_game)):
             return None   # "Loo is played in two ways, Three-card Loo and …": about the game itself
-        variety = next((g for g in index.games_of_mention(m.group()) if section_game in knowledge.family_line(g)[1:]), None)
+        variety = next((g for g in games if section_game in knowledge.family_line(g)[1:]), None)
         if variety:
             return variety
     return None

@@ -26,10 +26,11 @@ def within_a_stated_range(facts: list[Fact], said_as_condition: set[int], qualif
     for f in facts:
         if f.facet != "players" or f.anchor.start not in said_as_condition or not ranges[f.game_id]:
             out.append(f)
-        elif not any(r.min <= f.value.min and f.value.max <= r.max for r in ranges[f.game_id]):
-            if f.qualifier:
-                out.append(f)
-                continue
+        elif any(r.min <= f.value.min and f.value.max <= r.max for r in ranges[f.game_id]):
+            continue   # opens a rule for that many
+        elif f.qualifier:
+            out.append(f)
+        else:
             case = f"{f.value.min}p" if f.value.min == f.value.max and f"{f.value.min}p" in qualifiers else "conditional"
             out.append(f.model_copy(update={"qualifier": case, "id": f"{f.id}:{case}"}))
     return out
