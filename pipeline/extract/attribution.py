@@ -28,6 +28,7 @@ class Cues:
     before: BudgetedPattern
     after: BudgetedPattern
     copula: BudgetedPattern
+    played: BudgetedPattern   # a game named as the one played: "играют в дурака" (group `name`)
 
 
 def attribution_cues(knowledge) -> Cues:
@@ -38,7 +39,8 @@ def attribution_cues(knowledge) -> Cues:
     article = rf"(?:(?:{articles})\s+)?" if articles else ""
     return Cues(compile_pattern(rf"(?:{alt(lambda p: p.attribution.compared_before)})\s*{article}$", regex.IGNORECASE),
                 compile_pattern(rf"\s*(?:{alt(lambda p: p.attribution.compared_after)})", regex.IGNORECASE),
-                compile_pattern(rf"\s*(?:{alt(lambda p: p.attribution.subject_copula)})", regex.IGNORECASE))
+                compile_pattern(rf"\s*(?:{alt(lambda p: p.attribution.subject_copula)})", regex.IGNORECASE),
+                compile_pattern(alt(lambda p: p.attribution.played), regex.IGNORECASE))
 
 
 def _cues(knowledge) -> Cues:
@@ -105,6 +107,26 @@ def game_named_near(norm: str, start: int, end: int, section_game: str | None, k
         return subject
     if best and (own_dist is None or best[0] < own_dist):
         return best[1]
+    if own_dist is None and subject is None:
+        # "36 карт — такой колодой часто играют в дурака": the sentence names the game it is
+        # played in, and not the section's own: its values are that game's
+        played = _played_game(index, cues, norm, lo, hi)
+        if played and played not in own:
+            return played
+    return None
+
+
+def _played_game(index, cues: Cues, norm: str, lo: int, hi: int) -> str | None:
+    """The known game [lo, hi) names as the one played (a `played` cue), its longest name first,
+    a declined name in its dictionary form; not one named to compare."""
+    for m in cues.played.finditer(norm, lo, hi):
+        words = m.group("name").split()
+        for n in range(len(words), 0, -1):
+            name = " ".join(words[:n])
+            for form in dict.fromkeys((name, index.nominative(name))):
+                found = index.match(form, allow_prefix=False, allow_numeric=False)
+                if found and found.method != "fuzzy" and not _compared(cues, norm, m.start("name"), m.end("name")):
+                    return found.game_id
     return None
 
 

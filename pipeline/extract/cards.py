@@ -102,7 +102,7 @@ def parse_points(text: str, vocab: RankVocabulary, numbers: NumberReader) -> dic
     return out
 
 
-_GAP = compile_pattern(rf"…|\.\.\.|・・・|{RANGE_MARK}")
+_GAP = compile_pattern(rf"…+|⋯+|\.{{3,}}|・{{3,}}|{RANGE_MARK}")
 
 
 def parse_rank_list_with_gaps(text: str, vocab: RankVocabulary, gap_order: list[str]) -> list[str] | None:

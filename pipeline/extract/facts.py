@@ -54,6 +54,8 @@ class FactMaker:
         normalized `ns`) -> a fact in `facts` (or `into`), when it holds. `per_pack`: the value
         counts packs, of the game's family's size ("full": of the full pack's, as the words say)."""
         a, b = ns + start, ns + end
+        if facet == "rank_order" and isinstance(value, list):   # its ends named beside it
+            value, a, b = self.g.rank_bounds.extend(self.doc.normalized, list(value), a, b)
         home = self.home(top, a, b, rule.id)
         if home is None or not self.fits(facet, home.game_id):
             return

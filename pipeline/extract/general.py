@@ -114,9 +114,11 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
 
     jokers = "|".join(st.cues.get("jokers") or ["(?!)"])
     plus = "|".join(st.cues.get("plus") or ["(?!)"])
+    # (one word may say which jokers: "two distinguishable Jokers")
     jokers_added = compile_pattern(
         rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:{plus})[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
-        rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:{jokers}))", regex.IGNORECASE)
+        rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:\p{{L}}{{3,}}[ \t]+)?"
+        rf"(?:{jokers}))", regex.IGNORECASE)
     # jokers are added to the count of cards in play: the facet a count of packs also states
     summed = frozenset(f for f, spec in facets.specs.items() if spec.packs)
 
@@ -479,7 +481,7 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
     tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes}|\d{{1,2}})[)）])?"   # "J(11)": a rank's number
     tok = rf"{tok}(?:\s*{RANGE_MARK}\s*{tok})?"   # "3、4~10、J": a span of ranks
     sep = rf"(?:{vocab.sep}|\s*[→>＞]\s*)"
-    gap = r"(?:…|\.\.\.|・・・)"
+    gap = r"(?:…+|⋯+|\.{3,}|・{3,})"
     # ranks joined by hyphens ("J-9-A-10-K-Q-8-7"): six at least, for five are a poker hand's
     # run ("A-K-Q-J-10", "5-4-3-2-A"), not an order of the ranks
     hyphened = rf"{tok}(?:[-–]{tok}){{5,{MAX_LIST_ITEMS}}}(?![-–])"

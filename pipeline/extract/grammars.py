@@ -12,6 +12,7 @@ from pipeline.extract.cards import vocabulary
 from pipeline.extract.general import condition_patterns, rank_order_grammar, statement_grammar
 from pipeline.extract.point_tables import point_table_grammar
 from pipeline.extract.points import point_grammar, table_grammar
+from pipeline.extract.rank_bounds import rank_bounds
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import role_cues
 from pipeline.extract.rules import Rule
@@ -70,6 +71,7 @@ class Grammars:
     score_lines: object
     point_tables: object    # tables with a column of points
     token_rules: object
+    rank_bounds: object     # the ranks said highest or lowest beside a rank list
     ditto_words: frozenset[str]
     suits: tuple[str, ...]
     points_rule: Rule
@@ -111,6 +113,7 @@ def _compile(knowledge: Knowledge, lang: str) -> Grammars:
         score_lines=score_line_grammar(language, vocab),
         point_tables=point_table_grammar(language, vocab, tables),
         token_rules=token_rules_of(knowledge, lang),
+        rank_bounds=rank_bounds(language, vocab),
         ditto_words=frozenset(languages.all_patterns(lambda p: p.words.ditto)),
         suits=suits,
         points_rule=points_rule,

@@ -140,7 +140,7 @@ def _macro_expander(language, knowledge):
             tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes}|\d{{1,2}})[)）])?"
             tok = rf"{tok}(?:\s*{RANGE_MARK}\s*{tok})?"
             # "10，9，…，2，1": an ellipsis stands for the ranks in between
-            gap = r"(?:…|\.\.\.|・・・)"
+            gap = r"(?:…+|⋯+|\.{3,}|・{3,})"   # (an ellipsis doubled: "5 …… 10")
             return f"(?P<{name or 'ranks'}>{tok}(?:{sep}(?:{gap}{sep})?{tok}){{3,{MAX_LIST_ITEMS}}})"
         if kind == "PAIRS":
             # a short qualifier may stand between pairs ("…20 点，切札の 9 が 14 点")

@@ -108,6 +108,11 @@ class NameFinder:
         # «Мушка-Мистигри» is a form of Мушка)
         edge_before = r"(?<![\p{Latin}\p{Cyrillic}])(?<!\p{Latin}-)"
         edge_after = r"(?![\p{Latin}\p{Cyrillic}])(?!-\p{Latin})"
+        # a katakana name is no part of a longer katakana word: キング in ランキング (a ranking),
+        # ブリッジ in セブンブリッジ; a generic word may follow it (ポーカーゲーム, ナポレオンルール)
+        kana = r"[\p{Katakana}ー]"
+        edge_before += rf"(?!(?<={kana}){kana})"
+        edge_after = rf"(?:(?<!{kana})|(?!{kana})|(?=ゲーム|カード|ルール|トランプ)){edge_after}"
         flexible = sorted(set(self.keys) | set(spaced), key=len, reverse=True)
         self._fast = compile_pattern(rf"{edge_before}(?:\L<names>)(?:(?<=\p{{Cyrillic}})\p{{Cyrillic}}{{0,3}})?{edge_after}",
                                    names=flexible or ["\x00"])

@@ -137,6 +137,11 @@ class Headings(ProfileModel):
     contents: list[str] = Field(default_factory=list)       # a contents/index heading
     sentence_end: list[str] = Field(default_factory=list)   # a line ending so is a sentence
     numbered_game: list[str] = Field(default_factory=list)  # the word a leaflet numbers its games by
+    # words opening a sentence that name the game right after them: "The rules of the card game",
+    # "In a game of", «Игра в» (a catalog in running prose)
+    game_lead: Patterns = Field(default_factory=list)
+
+    _patterns = field_validator("game_lead")(_check_patterns)
 
 
 class SectionPatterns(ProfileModel):
@@ -156,9 +161,12 @@ class Attribution(ProfileModel):
     # every name of it ("ブラックジャックや七点半と違って")
     coordinators: Patterns = Field(default_factory=list)
     subject_copula: Patterns = Field(default_factory=list)    # "X — это", "X is a"
+    # a game named as the one played, its name in group `name` ("колодой играют в дурака",
+    # "used to play Euchre", 「ナポレオンで使う」): a value in its clause is that game's
+    played: Patterns = Field(default_factory=list)
 
     _patterns = field_validator("compared_before", "compared_after", "coordinators",
-                                "subject_copula")(_check_patterns)
+                                "subject_copula", "played")(_check_patterns)
 
 
 class RankGroup(ProfileModel):
