@@ -77,6 +77,8 @@ def rank_code(token: str, vocab: RankVocabulary) -> str | None:
 _RANK_NUMBER = compile_pattern(r"[(（]\s*(\d{1,2})\s*[)）]")   # "J(11)": the rank's number, no rank
 # between two ranks of a list: the ranks between them ("4~10")
 RANGE_MARK = r"[~〜～]"
+# an ellipsis standing for the ranks between ("10，9，…，2"), also doubled ("5 …… 10")
+ELLIPSIS = r"(?:…+|⋯+|\.{3,}|・{3,})"
 
 
 def parse_rank_list(text: str, vocab: RankVocabulary) -> list[str]:
@@ -102,7 +104,7 @@ def parse_points(text: str, vocab: RankVocabulary, numbers: NumberReader) -> dic
     return out
 
 
-_GAP = compile_pattern(rf"…+|⋯+|\.{{3,}}|・{{3,}}|{RANGE_MARK}")
+_GAP = compile_pattern(rf"{ELLIPSIS}|{RANGE_MARK}")
 
 
 def parse_rank_list_with_gaps(text: str, vocab: RankVocabulary, gap_order: list[str]) -> list[str] | None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 
 import regex
 
-from pipeline.extract.cards import MAX_LIST_ITEMS, RANGE_MARK
+from pipeline.extract.cards import ELLIPSIS, MAX_LIST_ITEMS, RANGE_MARK
 from pipeline.extract.sentences import sentence_bounds, sentences
 from pipeline.patterns import BudgetedPattern, compile_pattern
 from schemas import PlayerRange
@@ -481,7 +481,7 @@ def rank_order_grammar(language, languages, vocab) -> RankOrderGrammar | None:
     tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes}|\d{{1,2}})[)）])?"   # "J(11)": a rank's number
     tok = rf"{tok}(?:\s*{RANGE_MARK}\s*{tok})?"   # "3、4~10、J": a span of ranks
     sep = rf"(?:{vocab.sep}|\s*[→>＞]\s*)"
-    gap = r"(?:…+|⋯+|\.{3,}|・{3,})"
+    gap = ELLIPSIS
     # ranks joined by hyphens ("J-9-A-10-K-Q-8-7"): six at least, for five are a poker hand's
     # run ("A-K-Q-J-10", "5-4-3-2-A"), not an order of the ranks
     hyphened = rf"{tok}(?:[-–]{tok}){{5,{MAX_LIST_ITEMS}}}(?![-–])"

@@ -25,7 +25,7 @@ import regex
 
 from pipeline.datafile import located_error
 from pipeline.errors import HoyleError
-from pipeline.extract.cards import MAX_LIST_ITEMS, RANGE_MARK, pairs_regex, vocabulary
+from pipeline.extract.cards import ELLIPSIS, MAX_LIST_ITEMS, RANGE_MARK, pairs_regex, vocabulary
 from pipeline.extract.readers import DEFAULT_READER, READERS, Reader
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
@@ -140,7 +140,7 @@ def _macro_expander(language, knowledge):
             tok = rf"(?:{vocab.token})(?:\s*[(（](?:{notes}|\d{{1,2}})[)）])?"
             tok = rf"{tok}(?:\s*{RANGE_MARK}\s*{tok})?"
             # "10，9，…，2，1": an ellipsis stands for the ranks in between
-            gap = r"(?:…+|⋯+|\.{3,}|・{3,})"   # (an ellipsis doubled: "5 …… 10")
+            gap = ELLIPSIS
             return f"(?P<{name or 'ranks'}>{tok}(?:{sep}(?:{gap}{sep})?{tok}){{3,{MAX_LIST_ITEMS}}})"
         if kind == "PAIRS":
             # a short qualifier may stand between pairs ("…20 点，切札の 9 が 14 点")
