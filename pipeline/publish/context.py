@@ -35,6 +35,8 @@ class SiteContext:
     original_pairs: dict[str, tuple[str, str]] = field(default_factory=dict)  # translation section -> original's
     section_by_id: dict[str, object] = field(default_factory=dict)
     written_items: dict[str, str] = field(default_factory=dict)   # score:<item> no registry names -> its label as written
+    # what holds no UI word (a reader page's marked lines), made once a run for every UI language
+    shared: dict = field(default_factory=dict)
 
     def __post_init__(self):
         r = self.result
@@ -73,8 +75,8 @@ class SiteContext:
         return root_of(self.lang)
 
     def in_language(self, lang: str) -> SiteContext:
-        """The same site in another UI language (its own maps, made afresh: nothing shared to grow)."""
-        return SiteContext(result=self.result, env=self.env, tokenizer=self.tokenizer, lang=lang)
+        """The same site in another UI language (its own maps, made afresh; only `shared` is shared)."""
+        return SiteContext(result=self.result, env=self.env, tokenizer=self.tokenizer, lang=lang, shared=self.shared)
 
     def t(self, key: str, **values) -> Markup:
         """The site's words for `key` in this UI language; `{name}` placeholders take `values`

@@ -149,6 +149,8 @@ def shown_value(context, value) -> str:
 
 def make_environment() -> jinja2.Environment:
     """The template environment of one publish run."""
+    from pipeline.publish import reader_html  # (it builds on this module's escaping)
+
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("pipeline.publish", "templates"),
         autoescape=True,
@@ -167,5 +169,6 @@ def make_environment() -> jinja2.Environment:
         row_id=lambda facet, qualifier: token(row_fragment(facet, qualifier)),
         line_id=lambda n: token(f"L{int(n)}"),
         code=lambda text: Markup("<code>") + escape(text) + Markup("</code>"),
+        reader_lines=reader_html.reader_lines,
     )
     return env

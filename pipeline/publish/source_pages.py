@@ -61,7 +61,6 @@ class Piece:
     id: str = ""
     fact: object = None
     first: bool = False       # the fact starts on this line: its id (and its link to the comparison) are here
-    title: str = ""
     row: str | None = None    # the comparison row to link to
     tail: str = ""            # the rest of the word the mark ends inside, shown before the link
 
@@ -104,13 +103,12 @@ def _line(ctx, doc, n, ls, le, facts, markers, subs) -> Line:
             continue
         plain(text[pos:s])
         row = ctx.comparison_rows.get((f.game_id, f.facet, f.qualifier))
-        title = ctx.label(f.facet) + (f" [{ctx.qualifier(f.qualifier)}]" if f.qualifier else "") + f" = {ctx.shown(f.value)}"
         first = s == f.anchor.start
         # the link to the comparison goes after the word the quote ends in ("колоды", not "колод↗ы")
         later = [x[0] for x in events if x[0] >= e]
         word = _WORD_REST.match(text, e, min([le, *later])) if e > s and _WORD_REST.fullmatch(text[e - 1]) else None
         tail = word.group() if word else ""
-        pieces.append(Piece("mark", text=text[s:e], fact=f, first=first, title=title, row=row if first else None,
+        pieces.append(Piece("mark", text=text[s:e], fact=f, first=first, row=row if first else None,
                             tail=tail))
         pos = e + len(tail)
     plain(text[pos:le])
@@ -134,6 +132,29 @@ def _plain_lines(ctx: SiteContext, section) -> list[Line]:
 
 
 def reader_page(ctx: SiteContext, section) -> str:
+    lines, facts = _reader_lines(ctx, section)
+    original = original_section(ctx, section)
+    rows = None
+    if original:
+        key = ("plain", original.id)
+        if key not in ctx.shared:
+            ctx.shared[key] = _plain_lines(ctx, original)
+        rows = page_rows(lines, section.page, ctx.shared[key], original.page)
+    return ctx.render("reader.md", page=ctx.section_page[section.id], original=original, rows=rows, html_only=True,
+                      title=section.title or ctx.t("section_at_line", kind=ctx.section_kind(section.kind),
+                                                   n=section.start_line),
+                      title_lang=ctx.source_language(section.source_id) if section.title else None,
+                      title_source=bool(section.title),
+                      section=section, src=ctx.sources_by_id[section.source_id], lines=lines,
+                      facts=facts)
+
+
+def _reader_lines(ctx: SiteContext, section) -> tuple[list[Line], list]:
+    """A top-level section's lines with its facts marked, and those facts; they hold no UI word,
+    so they are made once a run and shared by the UI languages' pages (`ctx.shared`)."""
+    key = ("lines", section.id)
+    if key in ctx.shared:
+        return ctx.shared[key]
     doc = ctx.result.documents[section.source_id]
     facts = sorted((f for f in ctx.result.facts.get(section.source_id, [])
                     if section.anchor.start <= f.anchor.start < section.anchor.end),
@@ -148,12 +169,5 @@ def reader_page(ctx: SiteContext, section) -> str:
             continue
         lines.append(_line(ctx, doc, n, ls, le, [f for f in facts if f.anchor.start < le + 1 and f.anchor.end > ls],
                            doc.page_markers, [x for x in subs if ls <= x.anchor.start <= le]))
-    original = original_section(ctx, section)
-    rows = page_rows(lines, section.page, _plain_lines(ctx, original), original.page) if original else None
-    return ctx.render("reader.md", page=ctx.section_page[section.id], original=original, rows=rows, html_only=True,
-                      title=section.title or ctx.t("section_at_line", kind=ctx.section_kind(section.kind),
-                                                   n=section.start_line),
-                      title_lang=ctx.source_language(section.source_id) if section.title else None,
-                      title_source=bool(section.title),
-                      section=section, src=ctx.sources_by_id[section.source_id], lines=lines,
-                      facts=facts)
+    ctx.shared[key] = (lines, facts)
+    return lines, facts
