@@ -177,3 +177,23 @@ def topic_game(norm: str, start: int, lower_bound: int, knowledge) -> str | None
         if count:
             return max(count, key=lambda g: (count[g], g == last))
     return None
+
+
+def named_stretches(chunk: str, knowledge) -> list[tuple[int, int]]:
+    """Where in a section about no game a value can be attributed: whole paragraphs from the one
+    before each game mention's sentence to the one after it (a value takes the game named in its
+    sentence, `game_named_near`, or in its paragraph or the one before, `topic_game`). The rest
+    of an essay, an almanac or an index, often most of a long book, is not read at all."""
+    pattern = game_index(knowledge).mention_names[0]
+    out: list[tuple[int, int]] = []
+    for m in pattern.finditer(chunk.casefold()):
+        lo = chunk.rfind("\n\n", 0, max(0, m.start() - REACH))
+        lo = chunk.rfind("\n\n", 0, lo) if lo > 0 else -1   # the paragraph before, whole
+        hi = chunk.find("\n\n", min(len(chunk), m.end() + REACH))
+        hi = chunk.find("\n\n", hi + 2) if hi >= 0 else -1   # and the one after
+        lo, hi = max(lo, 0), len(chunk) if hi < 0 else hi
+        if out and lo <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], hi))
+        else:
+            out.append((lo, hi))
+    return out

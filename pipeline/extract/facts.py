@@ -59,22 +59,24 @@ class FactMaker:
         home = self.home(top, a, b, rule.id)
         if home is None or not self.fits(facet, home.game_id):
             return
-        draft = Draft(facet, value, a, b, home.rule_id, rule.qualifier)
-        place = FactSentence(self.doc.normalized, a, b, self.g.statements, self.g.one_card) \
-            if self.g.statements is not None else None
-        draft = self.relate(draft, place, top, home, row_condition)
-        if draft is None:
-            return
         if per_pack:   # a count of packs: times the pack of the game's family, if it has one
+            # (before the relations: cards taken out come off the cards, not the packs)
             game = self.knowledge.by_id.get(home.game_id)
-            spec = self.knowledge.facets.spec(draft.facet)
+            spec = self.knowledge.facets.spec(facet)
             if spec and spec.packs and per_pack == "full":
                 size = spec.packs.full
             else:
                 size = spec.packs.sizes.get(game.family) if spec and spec.packs and game else None
             if not size:
                 return
-            draft.value = draft.value * size
+            value = value * size
+        draft = Draft(facet, value, a, b, home.rule_id, rule.qualifier)
+        place = FactSentence(self.doc.normalized, a, b, self.g.statements, self.g.one_card,
+                             self.g.rank_sets) \
+            if self.g.statements is not None else None
+        draft = self.relate(draft, place, top, home, row_condition)
+        if draft is None:
+            return
         told_in_the_past = place is not None and place.told_in_the_past()
         self.record(draft, home, into, role_of(self.doc.normalized, a, b, self.g.roles), told_in_the_past)
 
@@ -131,13 +133,16 @@ class FactMaker:
         if condition is None and home.section is not top:
             condition = self.heading_condition(home.section)   # "SOLO WHIST FOR THREE PLAYERS."
         if condition not in (None, "said") and draft.facet == "players":
-            return None  # a player count in a condition ("8〜15人の時は") is not the game's player count
+            if not _one_of(condition, draft.value):
+                return None  # a player count in a condition ("8〜15人の時は") is not the game's player count
+            condition = None
         spec = self.knowledge.facets.spec(draft.facet)
         if place is not None:
             draft.qualifier = qualifier_of_clause(place, draft.qualifier)
             if spec is not None:
                 around = Around(place, self.doc.norm_index(top.anchor.end), condition not in (None, "said", "self"),
-                                g.suits, self.knowledge.facets.within, lambda f: self.fits(f, home.game_id))
+                                g.suits, self.knowledge.facets.within, lambda f: self.fits(f, home.game_id),
+                                spec.packs.full if spec.packs else None)
                 draft = apply_relations(spec, draft, around)
                 if draft is None:
                     return None
@@ -226,3 +231,10 @@ def fits_game(knowledge: Knowledge, facet: str, game_id: str) -> bool:
     if spec is not None and game.family in spec.not_families:
         return False
     return not registry.is_card_facet(facet) or game.family not in registry.data.non_card_families
+
+
+def _one_of(condition: str, value) -> bool:
+    """A condition on one of the counts a player range states ("by 2 to 4 players, in the case
+    of four players …"): a case of the range, which stays the game's."""
+    n = int(condition[:-1]) if condition.endswith("p") and condition[:-1].isdigit() else None
+    return n is not None and getattr(value, "min", n) < getattr(value, "max", n) and value.min <= n <= value.max

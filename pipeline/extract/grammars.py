@@ -13,6 +13,7 @@ from pipeline.extract.general import condition_patterns, rank_order_grammar, sta
 from pipeline.extract.point_tables import point_table_grammar
 from pipeline.extract.points import point_grammar, table_grammar
 from pipeline.extract.rank_bounds import rank_bounds
+from pipeline.extract.rank_sets import rank_sets
 from pipeline.extract.readers import READERS, ReadContext
 from pipeline.extract.roles import role_cues
 from pipeline.extract.rules import Rule
@@ -64,6 +65,7 @@ class Grammars:
     tables: object          # rank -> points laid out as a table
     statements: object      # general statements (None: the language has none)
     one_card: tuple | None  # a card named by rank and suit
+    rank_sets: object       # ranks named in all suits at once ("the twos to fives")
     rank_orders: object
     conditions: BudgetedPattern | None
     roles: object
@@ -106,6 +108,8 @@ def _compile(knowledge: Knowledge, lang: str) -> Grammars:
         tables=tables,
         statements=statement_grammar(language, knowledge.facets),
         one_card=one_card_pattern(language.profile.statements.cues.get("one_card") or [], vocab.token, suits),
+        rank_sets=rank_sets(vocab, language.profile.statements.range_between, knowledge.terms.orders.standard,
+                             suits),
         rank_orders=rank_order_grammar(language, languages, vocab),
         conditions=condition_patterns(language),
         roles=role_cues(language),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from pipeline.extract.attribution import named_stretches
 from pipeline.extract.candidates import candidates
 from pipeline.extract.choices import second_offered
 from pipeline.extract.conditions import condition_of
@@ -59,9 +60,17 @@ class DocumentReader:
         self.tops = [s for s in ordered if s.level == 0 and (s.game_id or s.kind == "other")]
 
     def read(self, top: Section) -> None:
-        """Every reading of one top-level section, in order: later steps yield to earlier ones."""
+        """Every reading of one top-level section, in order: later steps yield to earlier ones.
+        A section about no game is read only where a game is named (`named_stretches`)."""
         ns = self.doc.norm_index(top.anchor.start)
         chunk = self.doc.normalized[ns:self.doc.norm_index(top.anchor.end)]
+        if top.game_id:
+            self.read_chunk(top, ns, chunk)
+            return
+        for a, b in named_stretches(chunk, self.knowledge):
+            self.read_chunk(top, ns + a, chunk[a:b])
+
+    def read_chunk(self, top: Section, ns: int, chunk: str) -> None:
         first = len(self.maker.facts)
         self.read_patterns(top, ns, chunk)
         rest_at_face = self.read_points(top, ns, chunk)

@@ -36,6 +36,7 @@ class Around:
     suits: tuple[str, ...]                # suit names (a removed card named by its suit)
     within: Callable[[str, object], bool]  # a plausible value of that facet
     fits: Callable[[str], bool]           # that facet may hold for the fact's game
+    full_pack: int | None = None          # the facet's full pack (52 cards), if it counts cards in play
 
 
 RELATIONS: dict[str, type[Relation]] = {}
@@ -113,6 +114,10 @@ class Subtract(Relation):
         if not (place.after_cued(rel.when) or place.one_card_out(rel.when) is not None):
             return draft
         cut = place.removed_count(rel.when, around.suits) if isinstance(draft.value, int) else None
+        if cut is not None and draft.value + cut[0] == around.full_pack:
+            # "a pack of thirty-two cards, the twos … sixes being thrown out": what is left
+            draft.end, draft.rule_id = cut[1], draft.rule_id + "+left"
+            return draft
         if cut is None or not around.within(draft.facet, draft.value - cut[0]):
             return None
         draft.value, draft.end, draft.rule_id = draft.value - cut[0], cut[1], draft.rule_id + "+removed"

@@ -11,6 +11,7 @@ from functools import cached_property
 import regex
 
 from pipeline.extract.general import clause_of
+from pipeline.extract.rank_sets import a_letter_word, ranks_taken_out
 from pipeline.extract.sentences import SENTENCE, sentence_bounds
 from pipeline.patterns import BudgetedPattern, compile_pattern
 
@@ -51,7 +52,7 @@ def _one_card_by(one_card, rest: str, start: int, end: int) -> int | None:
     card, rank = one_card
     lo, hi = max(0, start - REMOVED_REACH), min(len(rest), end + REMOVED_REACH)
     cards = list(card.finditer(rest, lo, hi))
-    if len(cards) != 1 or sum(1 for _ in rank.finditer(rest, 0, hi)) != 1:
+    if len(cards) != 1 or sum(1 for r in rank.finditer(rest, 0, hi) if not a_letter_word(r.group())) != 1:
         return None
     return cards[0].end()
 
@@ -63,6 +64,7 @@ class FactSentence:
     end: int
     grammar: object    # the language's StatementGrammar (its cue groups, its clause breaks)
     one_card: tuple | None = None   # the language's one card named by rank and suit, and a rank
+    rank_sets: object = None        # its ranks named in all suits at once (rank_sets.RankSets)
 
     @cached_property
     def bounds(self) -> tuple[int, int]:
@@ -125,6 +127,10 @@ class FactSentence:
         rest = self.rest
         for cue in (c for c in map(self.cue, groups) if c is not None):
             for m in cue.finditer(rest):
+                # ranks in every suit first: "the twos … and fives are thrown out" is 16 cards, not 5
+                ranks = ranks_taken_out(self.rank_sets, rest, m.start(), m.end()) if self.rank_sets else None
+                if ranks is not None:
+                    return ranks[0], self.end + ranks[1]
                 for n in self.grammar.any_number.finditer(rest, max(0, m.start() - REMOVED_REACH), m.start()):
                     words = rest[n.end():m.start()].lower().split()
                     if _COUNTED.fullmatch(rest, n.end(), m.start()) and not set(words) & set(suits):
