@@ -21,6 +21,7 @@ STEPS = {
     "rest": "the ranks not listed count their face value (the section's rank order)",
     "removed": "the cards a removal after it takes out were subtracted",
     "remainder": "the count left after cards are taken out: stated as the pack",
+    "left": "the count and the cards a removal after it takes out make a full pack: the count is what is left",
 }
 
 

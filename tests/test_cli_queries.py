@@ -112,11 +112,12 @@ def test_facts_errors(built, args, message):
 
 def test_facts_explain_names_the_reading_and_the_relations_that_changed_a_fact(built):
     facts = [json.loads(line) for line in (built / "data" / "facts.jsonl").read_text().splitlines()]
-    changed = next(f for f in facts if any(r.startswith("subtract:after") for r in f["relations"]))
+    changed = next(f for f in facts if any(r.startswith("subtract:after") for r in f["relations"])
+                   and f["rule"].endswith("+removed"))
     result = query(built, "facts", "--explain", changed["id"])
     assert result.exit_code == 0, result.output
     out = result.output
-    assert changed["anchor"]["quote"] in out and f"read by   {changed['rule'].split('+')[0]}" in out
+    assert repr(changed["anchor"]["quote"]) in out and f"read by   {changed['rule'].split('+')[0]}" in out
     assert "+removed: the cards a removal after it takes out were subtracted" in out
     marked = [line for line in out.splitlines() if line.startswith("  * ")]
     assert len(marked) == 1 and "subtract after (removed)" in marked[0]

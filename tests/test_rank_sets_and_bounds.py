@@ -66,3 +66,13 @@ def test_a_condition_on_one_count_of_a_range_leaves_the_range():
                              "the game is played in teams of two.", "en")
     players = [(f.value.min, f.value.max, f.qualifier) for f in facts if f.facet == "players"]
     assert players == [(2, 4, None)]
+
+
+def test_a_condition_after_a_colon_speaks_of_what_follows_it():
+    # (before: "with more than six players" made the range a condition, and it was dropped)
+    _, facts, _ = facts_of("Beggar My Neighbor\n\nTo play Beggar My Neighbor, you need the following:Two to six "
+                           "players: You can play with more than six players in a pinch.", "en")
+    assert [(f.value.min, f.value.max) for f in facts if f.facet == "players"] == [(2, 6)]
+    # a condition after the count in its own clause still governs it
+    _, facts, _ = facts_of("WHIST\n\nSix cards are dealt to each player if four play.", "en")
+    assert [(f.value, f.qualifier) for f in facts if f.facet == "hand_size"] == [(6, "4p")]

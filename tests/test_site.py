@@ -313,8 +313,10 @@ def test_at_a_glance_shows_equal_values_once_with_every_source_that_states_them(
     glance = html[html.index('<dl class="glance">'):].split("</dl>")[0]
     rows = dict(re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", glance, re.S))
     points = rows["Card points"]
-    assert points.count('class="gv"') == 1 and "foster1914-en" in points and "web2013-ja" in points, points
-    assert "A: 11, K: 10, Q: 10, J: 10, 10: 10, 9: 9, 8: 8, 7: 7" in points
+    # (another source may state another value: Cassell's "nines for nine, &c." is read short)
+    whole = next(v for v in points.split('<span class="or">') if "A: 11, K: 10, Q: 10, J: 10, 10: 10, 9: 9, 8: 8, 7: 7" in v)
+    assert whole.count('class="gv"') == 1 and "foster1914-en" in whole and "web2013-ja" in whole, points
+    assert points.count("A: 11, K: 10, Q: 10, J: 10, 10: 10, 9: 9, 8: 8, 7: 7") == 1, points
     assert "32 cards (A K Q J 10 9 8 7)" in rows["Cards in play"]
 
 

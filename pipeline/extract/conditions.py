@@ -4,9 +4,10 @@ each" holds when four play."""
 from __future__ import annotations
 
 from pipeline.extract.sentences import sentence_bounds
-from pipeline.patterns import BudgetedPattern
+from pipeline.patterns import BudgetedPattern, compile_pattern
 
 CONDITION_BEFORE, CONDITION_AFTER = 100, 60   # how far from a fact a player-count condition is read
+_CLAUSE_STOP = compile_pattern(r"[:;：；]")   # a condition after one of these speaks of what follows it
 
 
 def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | None, numbers) -> str | None:
@@ -24,6 +25,8 @@ def condition_of(norm: str, start: int, end: int, pattern: BudgetedPattern | Non
             own = own or bool(m.groupdict().get("cmp"))
             said = True
             continue
+        if m.start() >= end and _CLAUSE_STOP.search(norm, start, m.start()):
+            continue   # "Two to six players: you can play with more than six": another clause's
         n = numbers.parse(m.group("n")) if m.group("n") else None
         bound = bool(m.groupdict().get("cmp"))   # "more than six", "8〜15人": no one count
         # the nearest condition before the fact governs it ("if five play, five cards to each,
