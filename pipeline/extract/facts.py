@@ -236,5 +236,7 @@ def fits_game(knowledge: Knowledge, facet: str, game_id: str) -> bool:
 def _one_of(condition: str, value) -> bool:
     """A condition on one of the counts a player range states ("by 2 to 4 players, in the case
     of four players …"): a case of the range, which stays the game's."""
-    n = int(condition[:-1]) if condition.endswith("p") and condition[:-1].isdigit() else None
-    return n is not None and getattr(value, "min", n) < getattr(value, "max", n) and value.min <= n <= value.max
+    if not (condition.endswith("p") and condition[:-1].isdigit()):
+        return False   # "conditional" (a bound) or "self": no one count
+    n = int(condition[:-1])
+    return value.min < value.max and value.min <= n <= value.max
