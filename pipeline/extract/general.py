@@ -78,6 +78,17 @@ class StatementGrammar:
     one_full_pack: BudgetedPattern | None = None   # one pack called whole, no number ("a standard deck")
 
 
+def _jokers_added(st, num: str, units: str) -> BudgetedPattern:
+    """Jokers added after a count of cards: "52枚+ジョーカー1枚", "+ two distinguishable Jokers"."""
+    jokers = "|".join(st.cues.get("jokers") or ["(?!)"])
+    plus = "|".join(st.cues.get("plus") or ["(?!)"])
+    # (one word may say which jokers: "two distinguishable Jokers")
+    return compile_pattern(
+        rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:{plus})[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
+        rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:\p{{L}}{{3,}}[ \t]+)?"
+        rf"(?:{jokers}))", regex.IGNORECASE)
+
+
 def statement_grammar(language, facets) -> StatementGrammar | None:
     st = language.profile.statements
     if not st.units:
@@ -112,13 +123,7 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
     skip = compile_pattern("|".join(st.skip) or "(?!)", regex.IGNORECASE)
     condition = condition_patterns(language)
 
-    jokers = "|".join(st.cues.get("jokers") or ["(?!)"])
-    plus = "|".join(st.cues.get("plus") or ["(?!)"])
-    # (one word may say which jokers: "two distinguishable Jokers")
-    jokers_added = compile_pattern(
-        rf"[ \t]*(?:\S{{0,6}}?)[ \t]*(?:{plus})[ \t]*(?:(?:{jokers})[ \t]*(?P<j>{num})"
-        rf"(?:[ \t]*(?:{units}))?|(?P<j2>{num})[ \t]*(?:{units})?(?:の)?[ \t]*(?:\p{{L}}{{3,}}[ \t]+)?"
-        rf"(?:{jokers}))", regex.IGNORECASE)
+    jokers_added = _jokers_added(st, num, units)
     # jokers are added to the count of cards in play: the facet a count of packs also states
     summed = frozenset(f for f, spec in facets.specs.items() if spec.packs)
 
@@ -536,19 +541,9 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
         for m in grammar.rank_list.finditer(clause):
             if not own and not _under_label(clause, m):
                 continue
-            if _GLUED_ELEMENT.search(clause, max(0, m.start() - 12), m.start()):
-                # "…→切り札2→A→K→…": the first rank is the end of the element before ("trump 2")
-                arrow = _ARROW.search(clause, m.start(), m.end())
-                m = grammar.rank_list.match(clause, arrow.end()) if arrow else None
-                if m is None:
-                    continue
-            if grammar.choice.search(clause, max(0, m.start() - CHOICE_REACH), m.end() + CHOICE_REACH):
-                continue  # "when three of any of A, K, Q, J, 10 are held": a set, not an order
-            if grammar.named_set.match(clause, m.end()) or grammar.set_named.search(
-                    clause, max(0, m.start() - SET_REACH), m.start()):
-                continue  # "K Q J A and 7 of trumps are called honours": cards named, not ranked
-            if grammar.goes_on.match(clause, m.end()):
-                continue  # "A→K→Q→J→10→...→2カード": the list goes on past what was read
+            m = _listed_order(grammar, clause, m)
+            if m is None:
+                continue
             codes = parse_rank_list_with_gaps(m.group(), vocab, gap_order)
             # "ace is the highest card, then king, queen, …": the list's first rank stands before it
             lead = grammar.lead_high.search(clause, max(0, m.start() - LEAD_REACH), m.start())
@@ -568,3 +563,22 @@ def rank_order_statements(text: str, grammar: RankOrderGrammar | None, vocab, ga
                 continue  # "ace, king, queen, 10, and 9": the ranks of a suit less one, not its order
             out.append(Statement(s_start + start, s_start + m.end(), "rank_order", codes))
     return out
+
+
+def _listed_order(grammar: RankOrderGrammar, clause: str, m):
+    """The rank list `m` found in `clause` as a list of the order, or None when it names cards
+    of a set, a choice or a list that goes on unread."""
+    if _GLUED_ELEMENT.search(clause, max(0, m.start() - 12), m.start()):
+        # "…→切り札2→A→K→…": the first rank is the end of the element before ("trump 2")
+        arrow = _ARROW.search(clause, m.start(), m.end())
+        m = grammar.rank_list.match(clause, arrow.end()) if arrow else None
+        if m is None:
+            return None
+    if grammar.choice.search(clause, max(0, m.start() - CHOICE_REACH), m.end() + CHOICE_REACH):
+        return None  # "when three of any of A, K, Q, J, 10 are held": a set, not an order
+    if grammar.named_set.match(clause, m.end()) or grammar.set_named.search(
+            clause, max(0, m.start() - SET_REACH), m.start()):
+        return None  # "K Q J A and 7 of trumps are called honours": cards named, not ranked
+    if grammar.goes_on.match(clause, m.end()):
+        return None  # "A→K→Q→J→10→...→2カード": the list goes on past what was read
+    return m

@@ -563,16 +563,18 @@ class GameIndex:
         words = self._card_words
         return word in words or word.endswith("s") and (word[:-1] in words or word.endswith("es") and word[:-2] in words)
 
-    def _names_pattern(self, card_words: bool, common: bool = False) -> tuple[NameFinder, dict[str, str]]:
+    def _names_pattern(self, card_words: bool, common: bool = False, short: bool = False) -> tuple[NameFinder, dict[str, str]]:
         """A pattern finding game names in running (case-folded) text, and name -> game. Short or
         numeric names ("99", "500") and common-word games are left out; with `card_words` False,
-        so are names that are also card or scoring words ("Skat" the widow, ルビコン)."""
+        so are names that are also card or scoring words ("Skat" the widow, ルビコン); with
+        `short`, names of three letters stay (a title's "Uno", "Nap": `title_matches` takes
+        them only written as names)."""
         names: dict[str, str] = {}
         spaced: dict[str, str] = {}
         for g in self.knowledge.games:
             for n in game_names(g):
                 key = normalize(n).casefold().strip().translate(_ONE_SPACE)
-                shortest = MIN_MENTION_CHARS_DENSE if _DENSE.search(key) else MIN_MENTION_CHARS
+                shortest = MIN_MENTION_CHARS_DENSE if _DENSE.search(key) else MIN_MENTION_CHARS - short
                 if len(key) >= shortest and not key.isdigit() and (common or key not in self._common_names) \
                         and (card_words or not self._is_card_word(_NON_WORD.sub("", key))):
                     names.setdefault(_SPACES.sub("", key), g.id)
@@ -586,8 +588,24 @@ class GameIndex:
 
     @cached_property
     def title_names(self) -> tuple[NameFinder, dict[str, str]]:
-        """Names read in a title, where even a common word names the game ("… in pitch?")."""
-        return self._names_pattern(card_words=True, common=True)
+        """Names read in a title, where even a common word names the game ("… in pitch?"), and a
+        short name written as one ("Правила Уно")."""
+        return self._names_pattern(card_words=True, common=True, short=True)
+
+    def title_matches(self, text: str, short: bool = True):
+        """The names `title_names` finds in a short text, with its normalized form: a name
+        shorter than a running-text mention counts only written as a name, capitalized and
+        whole, and no common word ("UNO", "Nap"; not "nap time", "Уносим", "Game Set")."""
+        norm = normalize(text)
+        names = self.title_names[1]
+        for m in self.title_names[0].finditer(norm.casefold()):
+            word = _SPACES.sub("", m.group())
+            base = next((word[:len(word) - cut] for cut in range(4) if word[:len(word) - cut] in names), word)
+            if len(base) < MIN_MENTION_CHARS and not _DENSE.search(word) and not (
+                    short and word == base and base not in self._common_keys
+                    and len(norm) == len(norm.casefold()) and norm[m.start()].isupper()):
+                continue
+            yield m, norm
 
     @cached_property
     def mention_names(self) -> tuple[NameFinder, dict[str, str]]:
@@ -622,12 +640,10 @@ class GameIndex:
         that is also a common word counts only written as a name ("Go Fish setup", not "… how
         the winner is decided")."""
         out: list[str] = []
-        norm = normalize(text)
-        folded = norm.casefold()
-        for m in self.title_names[0].finditer(folded):
+        for m, norm in self.title_matches(text):
             gid = self.game_of_mention(m.group())
             if gid and not common and self.is_common_key(self.name_key(m.group())) \
-                    and not (len(folded) == len(norm) and not norm[m.start()].islower()):
+                    and not (len(norm.casefold()) == len(norm) and not norm[m.start()].islower()):
                 continue
             if gid and gid not in out:
                 out.append(gid)
@@ -665,7 +681,9 @@ class GameIndex:
     def named_in_text(self, text: str) -> str | None:
         """The game named first in a short text such as a title ("How to play and score popular card
         game pinochle?", "Кодекс преферанса", "… tie for game in pitch?"): card and common words allowed."""
-        for m in self.title_names[0].finditer(normalize(text).casefold()):
+        # (no short name: a heading or a title line naming "Uno" among other words is read for
+        # the most specific name first, "Mattel Uno")
+        for m, _ in self.title_matches(text, short=False):
             gid = self.game_of_mention(m.group())
             if gid:
                 return gid

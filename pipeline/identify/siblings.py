@@ -317,3 +317,43 @@ def _last_known(in_tier, matched) -> dict[int, str]:
         out[c.start] = last
         last = matched.get(c.start, last)
     return out
+
+
+MIN_TEMPLATED = 2   # known games a heading form needs in a tier before it names unknown ones
+
+
+def templated_games(cands: list[Candidate], gaz, levels) -> dict[int, str]:
+    """Headings that wrap a name in the title form the tier's known games are written in
+    ("Xのルール" over 神経衰弱, ページワン, then 「41(フォーティーワン)のルール」; "How to play X"):
+    where that form is the tier's frame for a game (most of the tier's headings are so wrapped,
+    most of those name known games), the name it wraps is a game's (start -> the name). A
+    form word that marks laws or a topic elsewhere ("のルール" in a game's part) is the frame
+    here; in a book whose tier holds every kind of heading it is not."""
+    recurring = Counter(gaz.name_key(c.text) for c in cands)
+    wrapped: dict[int, str] = {}
+    size, framed, known = Counter(), Counter(), Counter()
+    for c in cands:
+        if recurring[gaz.name_key(c.text)] > 1:
+            continue    # a running head or a topic under every game ("トランプ", "RULES")
+        tier = _tier(c, levels)
+        size[tier] += 1
+        name = gaz.named_in_title(c.text) if not c.rest.strip() else None
+        if not name:
+            continue
+        wrapped[c.start] = name
+        framed[tier] += 1
+        m = gaz.match(name, allow_prefix=False)
+        if m and m.method in ("exact", "inflected", "reading"):
+            known[tier] += 1
+    frames = {t for t in framed if known[t] >= MIN_TEMPLATED and framed[t] * 2 >= size[t] and known[t] * 2 >= framed[t]}
+    out: dict[int, str] = {}
+    for c in cands:
+        name = wrapped.get(c.start)
+        if name is None or _tier(c, levels) not in frames:
+            continue
+        # a known name the heading alone would not give (a common word: 「戦争(トランプ)のルール」)
+        # is given by the frame; an unknown one is a name
+        named = name if gaz.match(name, allow_prefix=False) else gaz.plausible_name(name)
+        if named:
+            out[c.start] = named
+    return out

@@ -13,7 +13,7 @@ from pipeline.identify.index import GameIndex, game_index, unnumbered
 from pipeline.identify.mentions import dominant_game
 from pipeline.identify.named_variants import names_a_form_of, variant_parent
 from pipeline.identify.provisional import provisional_game
-from pipeline.identify.siblings import sibling_games
+from pipeline.identify.siblings import sibling_games, templated_games
 from pipeline.ingest.boilerplate import ENDING_KINDS
 from pipeline.knowledge import Knowledge
 from pipeline.patterns import BudgetedPattern, compile_pattern
@@ -168,6 +168,7 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
     game_convention: str | None = None     # the convention of the current game's heading
     levels = tree.heading_levels()
     game_level: int | None = None          # and its depth in the tree
+    templated = templated_games(ordered, gaz, levels)
     for c in ordered:
         convention = conventions_of(knowledge).by_name[c.convention]
         m = gaz.leading_match(c.text) if convention.name_leads else gaz.match(
@@ -181,6 +182,10 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
             # "LAWS OF X", "Xの法則", "X のルール" inside X: about the game, not the game; a title
             # form naming another game ("ジンラミーのルール" after Napoleon's) opens that game
             m = None
+        if m is None and c.start in templated:
+            # the tier's frame names a game: 「戦争(トランプ)のルール」 among 「神経衰弱のルール」, …
+            m = gaz.match(templated[c.start], allow_prefix=False)
+            m = m if m and m.method == "exact" else None
         named_here = gaz.named_in_text(c.text) if structural and not m else None
         if named_here and structural == "laws" and current_game is None:
             # "THE LAWS OF EUCHRE." before any game: a book of one game's laws opens that game
@@ -257,7 +262,8 @@ def classify(doc: Document, knowledge: Knowledge, declared: list[str] | None = N
                 headings.append(Heading(c, "other", None, f"{c.convention}+no-cards", True))
                 current_game, game_convention, game_level = None, c.convention, levels.get((c.start, c.convention))
             continue
-        named = gaz.plausible_name(c.text) if (convention.provisional_games or sibling) and not structural else None
+        named = gaz.plausible_name(c.text) if (convention.provisional_games or sibling) and not structural \
+            else templated.get(c.start)
         if named and convention.cards_named and not card_words(knowledge).search(_own_text(doc, c, ordered)):
             # a shop listing's product whose text never names cards: a board game, a toy
             headings.append(Heading(c, "other", None, f"{c.convention}+no-cards", True))

@@ -1,0 +1,45 @@
+"""Short names in titles, and a tier's title form as the frame for a game (issue 28)."""
+
+from pipeline.identify.index import game_index
+from pipeline.segment import segment
+from tests.test_extract import facts_of
+from tests.test_segment import KNOWLEDGE
+
+
+def test_a_three_letter_name_counts_in_a_title_written_as_a_name():
+    index = game_index(KNOWLEDGE)
+    assert index.games_named_in("Как играть? (правила Уно со списком)") == ["uno"]
+    assert index.games_named_in("UNO — rules") == ["uno"]
+    # not declined, not lower case, not a common word, not part of a longer name
+    assert "uno" not in index.games_named_in("Уносим карты со стола")
+    assert index.games_named_in("a nap time story") == []
+    assert "mao" not in index.games_named_in("Presten (Mao Mao)")
+    assert "set-game" not in index.games_named_in("Condition of Game Set")
+
+
+def _games(text: str, lang: str) -> list[tuple[str | None, str | None]]:
+    _, _, doc = facts_of(text, lang)
+    secs, _ = segment(doc, KNOWLEDGE)
+    return [(s.game_id, s.title) for s in secs if s.kind in ("game", "variant")]
+
+
+def _rules(name: str) -> str:
+    return (f"{name}のルール\n\n{name}の概要 2人で遊びます。お互いに1枚ずつカードを出し、"
+            f"数字の合計を競います。使用カード 1組52枚(ジョーカーを除く)。\n\n")
+
+
+def test_a_name_in_the_tiers_title_form_is_a_game_known_or_not():
+    text = _rules("神経衰弱") + _rules("ページワン") + _rules("41(フォーティーワン)") + _rules("戦争(トランプ)")
+    games = _games(text, "ja")
+    assert ("concentration", "神経衰弱のルール") in games
+    assert ("page-one", "ページワンのルール") in games
+    assert ("41", "41(フォーティーワン)のルール") in games          # unknown: provisional, named "41"
+    assert ("war", "戦争(トランプ)のルール") in games               # a common word, named by the frame
+
+
+def test_a_title_form_that_is_no_frame_of_the_tier_names_no_game():
+    # most headings of the tier are topics: "Xのルール" there is a game's laws or a topic
+    topics = "".join(f"{t}\n\n{t}について説明します。カードを1枚ずつ配ります。\n\n" for t in
+                     ("歴史", "用具", "配り方", "得点", "罰則", "作法", "格言"))
+    text = _rules("神経衰弱") + _rules("ページワン") + topics + _rules("コントロール・クラブ") + _rules("12枚目のカード")
+    assert [g for g, _ in _games(text, "ja")] == ["concentration", "page-one"]
