@@ -43,3 +43,9 @@ def test_a_title_form_that_is_no_frame_of_the_tier_names_no_game():
                      ("歴史", "用具", "配り方", "得点", "罰則", "作法", "格言"))
     text = _rules("神経衰弱") + _rules("ページワン") + topics + _rules("コントロール・クラブ") + _rules("12枚目のカード")
     assert [g for g, _ in _games(text, "ja")] == ["concentration", "page-one"]
+
+
+def test_points_awarded_for_an_item_with_an_adverb_between():
+    got, _, _ = facts_of("CRIBBAGE\n\nCribbage is a card game for two players.\n\n"
+                         "Two points are also awarded for a pair.\n", "en")
+    assert ("cribbage", "score:pair", "2") in got
