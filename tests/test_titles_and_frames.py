@@ -49,3 +49,28 @@ def test_points_awarded_for_an_item_with_an_adverb_between():
     got, _, _ = facts_of("CRIBBAGE\n\nCribbage is a card game for two players.\n\n"
                          "Two points are also awarded for a pair.\n", "en")
     assert ("cribbage", "score:pair", "2") in got
+
+
+def test_a_list_whose_items_each_name_the_game_they_serve_opens_a_part_per_game():
+    text = ("Для разных игр используют разные колоды:\n\n"
+            "52 карты (полная колода) — используется для игры в покер;\n\n"
+            "36 карт (от шестёрок до тузов) — такой колодой часто играют в дурака;\n\n"
+            "32 карты (от семёрок до тузов) — такая колода нужна для игры в преферанс.\n")
+    assert [g for g, _ in _games(text, "ru")] == ["poker", "durak", "preference"]
+    got, _, _ = facts_of(text, "ru")
+    assert ("durak", "deck_size", "36") in got and ("preference", "deck_size", "32") in got
+
+
+def test_two_items_naming_games_are_no_list_of_games():
+    text = ("Колоды бывают разные.\n\n52 карты — используется для игры в покер;\n\n"
+            "36 карт — такой колодой часто играют в дурака.\n")
+    assert len(_games(text, "ru")) <= 1
+
+
+def test_a_numbered_entry_of_a_series_is_named_by_the_line_under_it():
+    body = "\nПасьянс несложный. В этом пасьянсе используются две колоды по 32 карты. Карты выкладывают в семь рядов.\n"
+    games = _games("Пасьянс №1.\nКОЛДУНЬЯ" + body, "ru")
+    assert [t for _, t in games] == ["КОЛДУНЬЯ"] and games[0][0] != "solitaire"
+    # a known name under the label is that game
+    assert [g for g, _ in _games("Patience No. 3\nTHE IDIOT'S DELIGHT\n\nThis patience is played with "
+                                 "two packs of 52 cards. Deal nine cards in a row.\n", "en")] == ["aces-up"]

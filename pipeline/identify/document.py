@@ -463,10 +463,11 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
     lines = _title_lines(doc, start, end, lambda at, line: not_title(at, line)
                          or (at in skipped and not index.named_in_title(line))
                          or bool(label.search(line)) or bool(counted.search(line)))
-    for at, line in lines:
+    for i, (at, line) in enumerate(lines):
         gid = _known(index, line, prefix=True)
         if gid:
-            return DocumentGame(gid, None, "title-line", at)
+            return _series_entry(knowledge, index, doc.language, lines[i:], gid) \
+                or DocumentGame(gid, None, "title-line", at)
     for at, line in lines:
         named = index.plausible_name(index.named_in_title(line) or "")
         if named and not _a_page_name(knowledge, index, doc, start, end, named, declared_title):
@@ -571,6 +572,34 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
                 and not _a_page_name(knowledge, index, doc, start, end, named, declared_title):
             return _named_game(index, named, "title-line", at_line)
     return _declared_game(knowledge, index, declared_title, body, start) if declared_title else None
+
+
+_TRAILING_NUMBER = compile_pattern(r"\d{1,3}[ \t.:)]*$")
+
+
+def _series_entry(knowledge, index, lang: str, lines: list[tuple[int, str]], gid: str) -> DocumentGame | None:
+    """"Пасьянс №1." over "КОЛДУНЬЯ", "Patience No. 3" over "The Idiot's Delight": a title line
+    that is a family's name and an entry number (the profile's `numbered` cue) labels an entry of
+    a series; the name line under it is the entry's own name, the most specific, a form of that
+    game when the registry does not know it."""
+    (_, line), rest = lines[0], lines[1:]
+    number = _TRAILING_NUMBER.search(line)
+    if not number or not rest or lang not in knowledge.languages.codes:
+        return None
+
+    def build():
+        cue = knowledge.languages[lang].profile.statements.cues.get("numbered") or ["(?!)"]
+        return compile_pattern("|".join(f"(?:{c})" for c in cue), regex.IGNORECASE)
+    before = line[:number.start()]
+    label = knowledge.compiled(("numbered_cue", lang), build).search(before)
+    if not label or _known(index, before[:label.start()].strip(" \t#№.,:"), prefix=False) != gid:
+        return None
+    at, own = rest[0]
+    named = index.plausible_name(own)
+    if not named:
+        return None
+    known = _known(index, named, prefix=False)
+    return DocumentGame(known, None, "title-line", at) if known else DocumentGame(None, named, "title-line", at, parent=gid)
 
 
 def _games_of_title(index, declared_title: str) -> list[str]:

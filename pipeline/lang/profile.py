@@ -137,6 +137,9 @@ class Headings(ProfileModel):
     contents: list[str] = Field(default_factory=list)       # a contents/index heading
     sentence_end: list[str] = Field(default_factory=list)   # a line ending so is a sentence
     numbered_game: list[str] = Field(default_factory=list)  # the word a leaflet numbers its games by
+    # words right before a game's name that end a list item by saying which game it serves:
+    # "… — такой колодой играют в дурака", "52 cards — used for playing poker"
+    played_game: list[str] = Field(default_factory=list)
     # words opening a sentence that name the game right after them: "The rules of the card game",
     # "In a game of", «Игра в» (a catalog in running prose)
     game_lead: Patterns = Field(default_factory=list)

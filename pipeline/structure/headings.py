@@ -18,7 +18,7 @@ from schemas import Document
 
 _PUNCTUATION = compile_pattern(r"[。、，,.:：]")
 _SLOTS = compile_pattern(r"\{(CONTENTS|SENTENCE_END|LABELS|COUNTS|POINTS|SUBJECT_END|GAME_CUE|GAME_WORDS"
-                         r"|NUMBERED_GAME|GAME_LEAD)\}")
+                         r"|NUMBERED_GAME|GAME_LEAD|PLAYED_GAME)\}")
 
 _MARKERS = compile_pattern(r"\{(?:\d{1,4}|[ivxlcdm]{1,8})\}|\[\d{1,3}\]")
 
@@ -163,7 +163,8 @@ def load_conventions(languages, path: Path = CONVENTIONS_FILE) -> Conventions:
             "GAME_CUE": scoped(list(languages.all_patterns(lambda p: p.names.game_cue))),
             "GAME_WORDS": scoped(list(languages.all_patterns(lambda p: p.names.game_words))),
             "NUMBERED_GAME": scoped(list(languages.all_patterns(lambda p: p.headings.numbered_game))),
-            "GAME_LEAD": scoped(list(languages.all_patterns(lambda p: p.headings.game_lead)))}
+            "GAME_LEAD": scoped(list(languages.all_patterns(lambda p: p.headings.game_lead))),
+            "PLAYED_GAME": scoped(list(languages.all_patterns(lambda p: p.headings.played_game)))}
 
     def expand(pattern: str) -> str:
         return _SLOTS.sub(lambda m: fill[m.group(1)], pattern)
