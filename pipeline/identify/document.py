@@ -172,7 +172,7 @@ def _complement_game(index, predicate: str) -> str | None:
     """The known game that ends a sentence's predicate ("…の大富豪です", "… a kind of Rummy."),
     the complement of its subject."""
     folded = normalize(predicate).casefold().rstrip(" \t.。!！")
-    found = [(m, gid) for m in index.title_names[0].finditer(folded) if (gid := index.game_of_mention(m.group()))]
+    found = [(m, gid) for m, _ in index.title_matches(folded, short=False) if (gid := index.game_of_mention(m.group()))]
     if not found:
         return None
     last, gid = found[-1]
