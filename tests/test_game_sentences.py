@@ -69,7 +69,7 @@ def test_a_declared_title_naming_a_form_of_the_texts_game_wins():
 
 @pytest.mark.parametrize("text, lang, name", [
     ("What is Quiddler?\n\nDeal three cards to each player from the pack of 118 cards.\n", "en", "Quiddler"),
-    ("【ゴイタとは?】\n手持ちの8枚を、手番ごとに2枚ずつ出していく。\n", "ja", "ゴイタ"),
+    ("【ヒットマンガとは?】\n手持ちの8枚を、手番ごとに2枚ずつ出していく。\n", "ja", "ヒットマンガ"),
 ])
 def test_a_question_heading_names_its_subject(text, lang, name):
     assert [g.names.model_dump()[lang] for g in segmentation(text, lang).provisional] == [name]

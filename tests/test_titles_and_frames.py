@@ -74,3 +74,55 @@ def test_a_numbered_entry_of_a_series_is_named_by_the_line_under_it():
     # a known name under the label is that game
     assert [g for g, _ in _games("Patience No. 3\nTHE IDIOT'S DELIGHT\n\nThis patience is played with "
                                  "two packs of 52 cards. Deal nine cards in a row.\n", "en")] == ["aces-up"]
+
+
+def test_a_word_with_latin_look_alikes_in_cyrillic_is_read_in_its_own_script():
+    from pipeline.ingest.normalize import normalize_with_map
+    text = "Kapты пo вoсемь; Сasino; DVD-плеер; iPhone"
+    norm, starts, ends = normalize_with_map(text)
+    assert norm == "Карты по восемь; Casino; DVD-плеер; iPhone"
+    # a folded word maps back as a whole: its script was read from all its letters
+    assert (starts[1], ends[1]) == (0, 5) and (starts[6], ends[6]) == (6, 6 + 1 + 1)
+    got, facts, _ = facts_of("ДУРАК\n\nПeред начaлом игры кaждoму учaстнику pаздaётся пo шесть карт.\n", "ru")
+    assert ("durak", "hand_size", "6") in got
+    # the quote is the original's, look-alikes and all
+    assert any(f.facet == "hand_size" and "пo шесть" in f.anchor.quote for f in facts)
+
+
+def test_a_page_titles_known_game_comes_before_the_sites_name_after_its_dash():
+    text = ("Обзор настольной игры Свинтус 2.0 - Игра в дом\nИнтернет магазин настольных игр\n\n"
+            "Свинтус 2.0 – новое дополнение к игре. Каждому игроку раздают по 5 карт.\n")
+    assert [g for g, _ in _games(text, "ru")] == ["svintus"]
+
+
+def test_a_bylines_account_line_is_no_title():
+    text = ("鳴海製作所娯楽部 @nrmGOraku\nゲーム概要\n\n■内容物\nカード × 32枚\n"
+            "■ゲームの準備\nカードをよく混ぜ、全員に配ります。\n")
+    assert all("@" not in (t or "") for _, t in _games(text, "ja"))
+
+
+def test_a_quoted_subject_the_text_calls_a_game_is_a_name_whatever_its_grammar():
+    from pipeline.identify.document import document_game
+    text = ("«шестая берёт» - это карточная игра родом из Германии. В неё играют с колодой из 104 карт.\n\n"
+            "В начале игры сдающий раздаёт каждому по 10 карт.\n")
+    _, _, doc = facts_of(text, "ru")
+    assert document_game(doc, KNOWLEDGE, 0, len(doc.text)).name == "шестая берёт"
+    # unquoted, a clause stays no name
+    _, _, doc = facts_of(text.replace("«шестая берёт»", "шестая берёт"), "ru")
+    found = document_game(doc, KNOWLEDGE, 0, len(doc.text))
+    assert found is None or found.name != "шестая берёт"
+
+
+def test_a_provisional_name_in_two_scripts_is_one_game_with_both_names():
+    from pipeline.identify.provisional import provisional_game
+    game = provisional_game("チェーナ / Cena", "ja", KNOWLEDGE.languages)
+    assert game.id == "cena" and game.names.en == "Cena" and game.names.ja == "チェーナ"
+    assert provisional_game("Rock / Paper", "en", KNOWLEDGE.languages).names.en == "Rock / Paper"
+
+
+def test_an_unknown_subject_naming_a_known_game_with_more_words_is_its_form():
+    from pipeline.identify.document import document_game
+    _, _, doc = facts_of("Юный Свинтус - простая веселая карточная игра, разработанная для детей. У этой игры "
+                         "есть старший брат, игра Свинтус. Каждому раздают по 5 карт.\n", "ru")
+    found = document_game(doc, KNOWLEDGE, 0, len(doc.text))
+    assert found.name == "Юный Свинтус" and found.parent == "svintus"

@@ -108,6 +108,9 @@ def _quoted_member(index, knowledge, lead: str, gid: str) -> str | None:
     return None
 
 
+_HANDLE = compile_pattern(r"(?<![\w.])@\w{2,}(?![\w.]*\.\w)")   # a byline's account: "… @nrmGOraku" (not an address)
+
+
 def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
     """The first short non-blank lines of [start, end) (ORIGINAL offsets), skipping what
     `not_title(offset, line)` says is no title (a contents entry "Piquet, 463")."""
@@ -117,7 +120,8 @@ def _title_lines(doc, start: int, end: int, not_title) -> list[tuple[int, str]]:
         pos = start + offset
         if line.strip() and len(line.strip()) > TITLE_CHARS:
             break  # (checked first: a long line is no title, and a page-reference test on it is slow)
-        if line.strip() and not only_page_marks(line) and not not_title(pos, line.strip()):
+        if line.strip() and not only_page_marks(line) and not _HANDLE.search(line) \
+                and not not_title(pos, line.strip()):
             out.append((pos + len(line) - len(line.lstrip()), line.strip()))
             if len(out) >= TITLE_LINES:
                 break
@@ -179,15 +183,19 @@ def _complement_game(index, predicate: str) -> str | None:
     return gid if len(folded) - last.end() <= COMPLEMENT_TAIL else None
 
 
-def _subject(knowledge, sentence: str, lang: str) -> tuple[str, bool] | None:
-    """The subject of a first sentence and whether the sentence calls it a card game right
-    after it ("X — карточная игра", "X is a card game for two", "Xはトランプゲーム")."""
+def _subject(knowledge, sentence: str, lang: str) -> tuple[str, bool, bool] | None:
+    """The subject of a first sentence, whether the sentence calls it a card game right after
+    it ("X — карточная игра", "X is a card game for two", "Xはトランプゲーム"), and whether it
+    stands in quotes."""
     end = _cue(knowledge, "subject_end", lang).search(sentence)
     if not end or end.start() == 0 or end.start() > 60:
         return None
-    subject = sentence[:end.start()].strip(" \t\"'«»「」『』*#")
+    said = sentence[:end.start()].strip(" \t*#")
+    subject = said.strip(" \t\"'«»「」『』")
     cue = _cue(knowledge, "game_cue", lang).search(sentence[end.end():end.end() + 60])
-    return subject, bool(cue and cue.start() <= 20)
+    # (quoted whole: a name whatever its grammar, «шестая берёт» - это игра)
+    quoted = len(said) > len(subject) + 1 and said[0] in "\"'«「『" and said[-1] in "\"'»」』"
+    return subject, bool(cue and cue.start() <= 20), quoted
 
 
 def _phrase_game(knowledge, index, body: str, lang: str) -> tuple[str, int] | None:
@@ -469,6 +477,9 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
             return _series_entry(knowledge, index, doc.language, lines[i:], gid) \
                 or DocumentGame(gid, None, "title-line", at)
     for at, line in lines:
+        lead = _PAGE_TITLE_LEAD.split(line)[0]
+        if lead != line and index.named_in_text(lead) and not index.named_in_title(lead):
+            break   # "Обзор настольной игры Свинтус 2.0 - Игра в дом": the lead's known game, not the site's name
         named = index.plausible_name(index.named_in_title(line) or "")
         if named and not _a_page_name(knowledge, index, doc, start, end, named, declared_title):
             return _named_game(index, named, "title-line", at)
@@ -497,7 +508,7 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
 
     unknown_subject = None
     table = Covered(not_prose)
-    for m, (subject, says_game) in _first_subjects(knowledge, body, doc.language, lambda x: at(x) in table):
+    for m, (subject, says_game, quoted) in _first_subjects(knowledge, body, doc.language, lambda x: at(x) in table):
         m_subject = index.match(subject, allow_prefix=False, allow_numeric=False)
         gid = m_subject.game_id if m_subject and m_subject.method != "fuzzy" else None
         # a name that is also a common word ("Winner is the first to 10k") is the subject's game
@@ -507,9 +518,10 @@ def _document_game(doc, knowledge, start: int, end: int, declared_title: str | N
                         m.group(), m.group().find(subject) + len(subject))):
             return DocumentGame(gid, None, "subject", at(m.start()))
         # (a subject is no instrumental: "Таким образом, вся лента пасьянса …" is "thus")
-        named = index.plausible_name(subject) if says_game and not index.oblique(subject) else None
-        if named and unknown_subject is None:
-            unknown_subject = DocumentGame(None, named, "subject", at(m.start()))
+        named = index.plausible_name(subject, quoted, any_grammar=quoted) \
+            if says_game and not index.oblique(subject) else None
+        if named and unknown_subject is None:   # ("Юный Свинтус": a form of Svintus, the most specific name)
+            unknown_subject = _named_game(index, named, "subject", at(m.start()))
         # "トランプ・ミリオネアは早上がりが目的の大富豪です", "X is a variant of Rummy": a game the
         # sentence says is a kind of a known one, under its own name, in that game's line; only a
         # subject the text names again, its topic (not "the most basic way to play is Old Maid")
@@ -651,6 +663,7 @@ def _declared_game(knowledge, index, declared_title: str, body: str, start: int)
 
 
 _TITLE_LEAD = compile_pattern(r"\s+[—–|]\s+")
+_PAGE_TITLE_LEAD = compile_pattern(r"\s+[-—–|]\s+")   # a page's title line: "Name - Site"
 _GLOSS = compile_pattern(r"^(?P<head>[^()（）]+?)\s*[(（][^()（）]+[)）]\s*$")
 
 

@@ -215,9 +215,11 @@ class GameIndex:
             out.append(self._fold(parses[0].normal_form) if parses else self._fold(w))
         return out
 
-    def plausible_name(self, name: str, quoted: bool = False) -> str | None:
+    def plausible_name(self, name: str, quoted: bool = False, any_grammar: bool = False) -> str | None:
         """A provisional game's name cleaned ("Бура́ (тридцать одно)" -> "Бура"), or None when it is
-        not a name: too long, a number, or only words a title wraps ("Правила игр")."""
+        not a name: too long, a number, or only words a title wraps ("Правила игр"); with
+        `any_grammar`, a name of any grammar (a whole quoted subject the text calls a game:
+        «шестая берёт» - это карточная игра)."""
         clean = _PAREN.sub(" ", _MARKS.sub("", normalize(name)))
         # quotes, Markdown marks, a plain-text edition's italics (_IRISH LOO_) and decorations (■X■)
         ends = " \t\"'«»「」『』【】<>＜＞〈〉《》*#:：.,-_■□◆◇●○★☆※"
@@ -230,7 +232,7 @@ class GameIndex:
         if all(f in self._not_names for f in forms) or all(w.casefold() in self._not_names for w in words) \
                 or self._only_wrapping(clean):
             return None   # (in a script without spaces the words stand together: プレイの仕方)
-        if not self.noun_phrase(words):
+        if not any_grammar and not self.noun_phrase(words):
             return None  # "Знаете ли вы": a clause, not a name
         if _NON_WORD.sub("", clean.casefold()) in self._term_words:
             return None  # a heading "パック", "Trumps": a word of play, not a game's name

@@ -58,5 +58,13 @@ def provisional_game(name: str, language: str, languages, parent: str | None = N
     names = {"en": clean}
     if language in GameNames.model_fields and language != "en":
         names[language] = clean
-    return Game(id=provisional_id(_without_article(clean, language, languages), languages), names=GameNames(**names), aliases=[],
-                family=PROVISIONAL_FAMILY, parent=parent, provisional=True)
+    pair = _BILINGUAL.fullmatch(clean)
+    if pair and language != "en" and bool(_NON_ASCII.search(pair["a"])) != bool(_NON_ASCII.search(pair["b"])):
+        # "チェーナ / Cena": the name in the text's script and in Latin letters, one game
+        native, latin = (pair["a"], pair["b"]) if _NON_ASCII.search(pair["a"]) else (pair["b"], pair["a"])
+        names = {"en": latin, language: native}
+    return Game(id=provisional_id(_without_article(names["en"], language, languages), languages),
+                names=GameNames(**names), aliases=[], family=PROVISIONAL_FAMILY, parent=parent, provisional=True)
+
+
+_BILINGUAL = compile_pattern(r"(?P<a>[^/／]+?)\s*[/／]\s*(?P<b>[^/／]+)")

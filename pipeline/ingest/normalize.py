@@ -20,18 +20,32 @@ _ONE_TO_ONE: dict[int, int] = {cp: cp - 0xFEE0 for cp in range(0xFF01, 0xFF5F)}
 for _cp in (0x09, 0x0B, 0x0C, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x202F, 0x205F, 0x3000):
     _ONE_TO_ONE[_cp] = 0x20
 
+# Letters that look alike in Latin and Cyrillic (one to one, lengths unchanged)
+_LATIN_LOOKALIKES = "aceopxyABCEHKMOPTXY"
+_CYRILLIC_LOOKALIKES = "асеорхуАВСЕНКМОРТХУ"
+_TO_CYRILLIC = str.maketrans(_LATIN_LOOKALIKES, _CYRILLIC_LOOKALIKES)
+_TO_LATIN = str.maketrans(_CYRILLIC_LOOKALIKES, _LATIN_LOOKALIKES)
 _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
+# (a word with its marks and invisibles: "a\u0301Т" is one word, as it is once composed; a
+# half-width voiced mark becomes a combining one, an invisible character goes)
+_WORD_CHAR = rf"[\p{{Latin}}\p{{Cyrillic}}\p{{M}}\uFF9E\uFF9F{_INVISIBLE}]"
+_MIXED_WORD = (rf"(?<!{_WORD_CHAR}){_WORD_CHAR}*"
+               rf"(?:\p{{Latin}}{_WORD_CHAR}*?\p{{Cyrillic}}|\p{{Cyrillic}}{_WORD_CHAR}*?\p{{Latin}}){_WORD_CHAR}*")
+_CYRILLIC = compile_pattern(r"\p{Cyrillic}")
+_LATIN = compile_pattern(r"\p{Latin}")
+
 _COMBINING = r"\p{M}\p{NFC_QC=M}\uFF9E\uFF9F"
 # The places where normalization is not the identity. Line ends as an editor counts them (CRLF,
 # a lone CR, LF), so normalized lines are the original's lines: a CR with an invisible character
 # before its LF is two line ends, as positions.LINE_END counts them.
-_IRREGULAR = compile_pattern(
+_REGULAR_PARTS = (
     rf"(?P<crlf>\r\n?)"
     rf"|(?P<spaces>[ ][ {_INVISIBLE}]*[ ])"
     rf"|(?P<cluster>[^\n][{_INVISIBLE}{_COMBINING}]*[{_COMBINING}]|[\p{{NFC_QC=N}}\uFF61-\uFF9F])"
-    rf"|(?P<invisible>[{_INVISIBLE}]+)",
-    regex.V1,
-)
+    rf"|(?P<invisible>[{_INVISIBLE}]+)")
+_IRREGULAR = compile_pattern(_REGULAR_PARTS, regex.V1)
+# (a text in both scripts: a mixed word is one segment, its letters' script read from the whole word)
+_IRREGULAR_MIXED = compile_pattern(rf"(?P<mixed>{_MIXED_WORD})|" + _REGULAR_PARTS, regex.V1)
 _HALFWIDTH_KANA = compile_pattern(r"[\uFF61-\uFF9F]")
 
 
@@ -39,6 +53,17 @@ def _normalize_cluster(cluster: str) -> str:
     cluster = "".join(c for c in cluster if c not in _INVISIBLE)
     form = "NFKC" if _HALFWIDTH_KANA.search(cluster) else "NFC"
     return unicodedata.normalize(form, cluster)
+
+
+def _one_script(word: str) -> str:
+    """A word mixing the two scripts in one script: the one whose letters the other's all look
+    like ("Kapты" -> "Карты"), the word's majority when both are; else as it is."""
+    latin, cyrillic = _LATIN.findall(word), _CYRILLIC.findall(word)
+    to_cyrillic = all(ch in _LATIN_LOOKALIKES for ch in latin)
+    to_latin = all(ch in _CYRILLIC_LOOKALIKES for ch in cyrillic)
+    if to_cyrillic and (not to_latin or len(cyrillic) >= len(latin)):
+        return word.translate(_TO_CYRILLIC)
+    return word.translate(_TO_LATIN) if to_latin else word
 
 
 def normalize_with_segments(original: str) -> tuple[str, list[int], list[int], list[int]]:
@@ -56,7 +81,8 @@ def normalize_with_segments(original: str) -> tuple[str, list[int], list[int], l
     seg_olen: list[int] = []
     npos = 0
     pos = 0
-    for m in _IRREGULAR.finditer(text):
+    both = _CYRILLIC.search(text) and _LATIN.search(text)   # (checked once: most texts are in one)
+    for m in (_IRREGULAR_MIXED if both else _IRREGULAR).finditer(text):
         s, e = m.span()
         if s > pos:  # identity stretch
             out.append(text[pos:s])
@@ -71,6 +97,8 @@ def normalize_with_segments(original: str) -> tuple[str, list[int], list[int], l
             piece = " "
         elif kind == "invisible":
             piece = ""
+        elif kind == "mixed":
+            piece = _normalize_cluster(_one_script(m.group()))
         else:
             piece = _normalize_cluster(m.group())
         if piece:
