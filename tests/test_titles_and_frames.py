@@ -126,3 +126,16 @@ def test_an_unknown_subject_naming_a_known_game_with_more_words_is_its_form():
                          "есть старший брат, игра Свинтус. Каждому раздают по 5 карт.\n", "ru")
     found = document_game(doc, KNOWLEDGE, 0, len(doc.text))
     assert found.name == "Юный Свинтус" and found.parent == "svintus"
+
+
+def test_a_subject_ending_in_a_quoted_name_is_that_name():
+    from pipeline.identify.document import document_game
+    _, _, doc = facts_of("СетНастольная игра «Set» – это лёгкая карточная игра на внимательность. "
+                         "Придумана игра была в 1974 году, а издана впервые только в 1991 году.\n", "ru")
+    assert document_game(doc, KNOWLEDGE, 0, len(doc.text)).game_id == "set-game"
+
+
+def test_how_many_play_is_no_name():
+    index = game_index(KNOWLEDGE)
+    assert index.plausible_name(index.named_in_title("Карточная игра для двух игроков") or "") is None
+    assert index.plausible_name("Свинтус") == "Свинтус"

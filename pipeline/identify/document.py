@@ -183,6 +183,15 @@ def _complement_game(index, predicate: str) -> str | None:
     return gid if len(folded) - last.end() <= COMPLEMENT_TAIL else None
 
 
+def _game_word_end(knowledge) -> BudgetedPattern:
+    """A game word ending a text ("Настольная игра", "the card game"), any language's."""
+    return knowledge.compiled("title_game_word", lambda: compile_pattern(
+        "(?:" + "|".join(knowledge.languages.all_patterns(lambda p: p.names.game_words)) + r")\s*$"))
+
+
+_QUOTED_END = compile_pattern(r"(?:«[^«»]{2,40}»|「[^「」]{2,40}」|『[^『』]{2,40}』|\"[^\"]{2,40}\"|“[^“”]{2,40}”)$")
+
+
 def _subject(knowledge, sentence: str, lang: str) -> tuple[str, bool, bool] | None:
     """The subject of a first sentence, whether the sentence calls it a card game right after
     it ("X — карточная игра", "X is a card game for two", "Xはトランプゲーム"), and whether it
@@ -191,6 +200,10 @@ def _subject(knowledge, sentence: str, lang: str) -> tuple[str, bool, bool] | No
     if not end or end.start() == 0 or end.start() > 60:
         return None
     said = sentence[:end.start()].strip(" \t*#")
+    named = _QUOTED_END.search(said)
+    if named and _game_word_end(knowledge).search(said[:named.start()]):
+        # "Настольная игра «Set» – это …": the quoted name a game word introduces is the subject
+        said = named.group()
     subject = said.strip(" \t\"'«»「」『』")
     cue = _cue(knowledge, "game_cue", lang).search(sentence[end.end():end.end() + 60])
     # (quoted whole: a name whatever its grammar, «шестая берёт» - это игра)
@@ -683,8 +696,7 @@ def _declared_name(index, title: str) -> str | None:
     «Дубль»", "株札の「カチカチ」"), else its lead part ("Gracias — rules leaflet"), without the
     words a title wraps around a name ("Rules of X"); None when that is no name ("Card Game Rules")."""
     lead = _TITLE_LEAD.split(title)[0]
-    after_game = index.knowledge.compiled("title_game_word", lambda: compile_pattern(
-        "(?:" + "|".join(index.knowledge.languages.all_patterns(lambda p: p.names.game_words)) + r")\s*$"))
+    after_game = _game_word_end(index.knowledge)
     candidates = [m.group(1) for m in _QUOTED_IN_TITLE.finditer(title)]
     candidates += [m.group(1) for m in _SINGLE_QUOTED.finditer(title) if after_game.search(title[:m.start()])]
     candidates.append(index.named_in_title(lead) or lead)
