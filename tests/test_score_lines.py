@@ -178,3 +178,26 @@ def test_a_game_going_to_a_score_is_a_target():
     from tests.test_extract import facts_of
     got, _, _ = facts_of("CRAZY EIGHTS.\n\nGame goes to 500 Points.\n", "en")
     assert ("crazy-eights", "target_score", "500") in got
+
+
+@pytest.mark.parametrize("line, label, value", [
+    ("五光75点", "五光", 75),                   # a name touching its points (no space in the script)
+    ("はねけん30点", "はねけん", 30),
+])
+def test_a_name_touching_its_points_is_a_scoring_line(line, label, value):
+    assert _lines(line + "\n", "ja") == [(label, value)]
+
+
+@pytest.mark.parametrize("line", ["1枚増えるごとプラス1点", "5文役(1つにつき5文)", "親は10点"])
+def test_a_sentence_touching_its_points_is_no_scoring_line(line):
+    # a number inside the name, an open bracket, a particle before the points: prose
+    assert _lines(line + "\n", "ja") == []
+
+
+def test_a_table_copied_without_its_cell_separators_is_read_row_by_row():
+    # an HTML table pasted as text: each row's next cell touches the points
+    rows = ("役名点数手札条件\n三本(さんぼん)10点手札に同じ花が3枚\n短一(たんいち)20点短冊札1枚とカス札6枚\n"
+            "十一(といち)20点種札1枚とカス札6枚\n")
+    assert [v for _, v in _lines(rows, "ja")] == [10, 20, 20]
+    # one such line alone may be a sentence ("10点獲得"): not read
+    assert _lines("三本(さんぼん)10点手札に同じ花が3枚\n", "ja") == []

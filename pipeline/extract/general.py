@@ -378,13 +378,37 @@ def _label_statements(text: str, grammar: StatementGrammar) -> list[Statement]:
             hi = parse(v.group("hi")) if v.group("hi") else None
             # "Number of players: 3+", "人数: 2人以上": a lower bound, as in a sentence
             open_ = bool(v.groupdict().get("open")) or bool(grammar.open_after.match(m.group("value"), v.end()))
-            values = _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_,
-                             middle_counts(v, parse))
-            end = m.start("value") + v.end()
+            middle = middle_counts(v, parse)
+            listed = _listed_counts(m.group("value"), v.end(), facet, grammar) if hi is None else None
+            if listed:   # "Players: 2, 3, 4, 6": the range is the list's first to its last
+                (*middle, hi), listed_end = listed
+                if grammar.open_after.match(m.group("value"), listed_end):
+                    continue   # "2,3,4,5+": no highest count
+            values = _values(facet, parse(v.group("lo")), hi, v.group("join"), grammar, open_, tuple(middle))
+            end = m.start("value") + (listed_end if listed else v.end())
             values, added_to, summed = _with_jokers(facet, values, text, end, grammar)
             for value, qualifier in values:
                 out.append(Statement(m.start(), added_to or end, facet, value, qualifier, summed))
     return out
+
+
+_COUNT_LIST_GAP = compile_pattern(r"\s*[,、，]\s*")
+LISTED_COUNTS = 2        # counts after a label's first that make its value a list
+
+
+def _listed_counts(value: str, at: int, facet: str, grammar: StatementGrammar) -> tuple[list[int], int] | None:
+    """The counts a range facet's label lists after its first, by commas alone ("2, 3, 4, 6"),
+    rising, and where the list ends; None for no such list (a comma after one count is prose's)."""
+    spec = grammar.facets.spec(facet)
+    if spec is None or spec.type != "range":
+        return None
+    counts, end = [], at
+    while (gap := _COUNT_LIST_GAP.match(value, end)) and (n := grammar.any_number.match(value, gap.end())):
+        if (x := grammar.numbers.parse(n.group())) is None:
+            break
+        counts.append(x)
+        end = n.end()
+    return (counts, end) if len(counts) >= LISTED_COUNTS and counts == sorted(set(counts)) else None
 
 
 def _with_jokers(facet: str, values: list, text: str, at: int, grammar: StatementGrammar) -> tuple[list, int | None, bool]:

@@ -153,6 +153,25 @@ class Qualify(Relation):
         return draft
 
 
+def _one(value: object) -> bool:
+    """A count of one: 1, or a range from one to one or two ("one or two" is also "a few": "1人
+    または2人の候補者")."""
+    return value == 1 or (getattr(value, "min", None) == 1 and (getattr(value, "max", None) or 0) <= 2)
+
+
+@relation("one_needs")
+class OneNeeds(Relation):
+    """A count of one is said of much besides how many play ("until one player is left", "choose
+    one player", "一人のプレイヤーに", a lone hand "一人でプレイ"): a value of one stands only with a
+    cue of the group in its sentence ("a game for one player", "1人用", "Players: 1"); other
+    values pass."""
+
+    wheres = frozenset({"sentence"})
+
+    def apply(self, rel, draft, around):
+        return draft if not _one(draft.value) or around.place.cued(rel.when) else None
+
+
 # scope cue group -> the qualifier it gives
 SCOPES = {"plain_scope": "plain", "trump_scope": "trump", "contract_scope": "conditional"}
 

@@ -58,7 +58,10 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     # a column gap or dot leaders: the layout of a printed table, whose rows may end in a full stop
     # (atomic: the spaces of a gap are taken once, or a line of spaces backtracks for ever)
     leader = r"(?P<leader>(?>[ \t]*(?:\.{2,}|…+|‥+)[ \t.…‥]*|[ \t]{2,}))"
-    sep = rf"(?:{leader}|[ \t]*+(?:(?P<mark>[:：=＝]+)|[…‥・|｜→]+|[-–—]+|(?=[(（])|(?<=[)）]))[ \t]*+|[ \t]++)"
+    # (in a script without spaces a name may touch its points: "五光75点"; not after a particle,
+    # "親は10点" is prose)
+    sep = rf"(?:{leader}|[ \t]*+(?:(?P<mark>[:：=＝]+)|[…‥・|｜→]+|[-–—]+|(?=[(（])|(?<=[)）]))[ \t]*+|[ \t]++" \
+          rf"|(?P<glued>(?<=[\p{{Han}}\p{{Katakana}}\p{{Hiragana}}ー])(?<![はがをにでもとのへやかつ])(?=\d)))"
     value = rf"(?P<sign>[+＋\-−－]|(?:{negative})[ \t]*)?(?P<n>{num})"
     # the points and their unit, or a signed number alone ("+60", "-200": a move's score)
     points = rf"[(（]?[ \t]*(?:{value}[ \t]*(?P<unit>{unit})|(?P<signed>[+＋\-−－])(?P<n2>\d+))[ \t]*[)）]?"
@@ -66,7 +69,10 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     note = rf"[(（][^()（）\n]{{0,{TAIL_CHARS}}}[)）]|[|｜][^\n]*|\p{{L}}{{1,8}}"
     # (a full stop may end a row after dot leaders or a label's colon, "Marriage: 20 points.";
     # not a sentence's: "The winner scores 20 points.")
-    tail = rf"(?P<tail>[ \t]*+(?:{note})?[ \t]*+(?(leader)[.。]?|(?(mark)[.。]?))[ \t]*+\|?[ \t]*+)$"
+    # a table row copied without its cells' separators: the next cell touches the points
+    # ("三本(さんぼん)10点手札に同じ花が3枚"); kept only in a run of rows (`_flattened_rows`)
+    row = r"(?P<row>(?<=\S)[\p{Han}\p{Katakana}ー][^\n]*)"
+    tail = rf"(?P<tail>{row}|[ \t]*+(?:{note})?[ \t]*+(?(leader)[.。]?|(?(mark)[.。]?))[ \t]*+\|?[ \t]*+)$"
     label = rf"(?P<label>(?=[^\n]*\p{{L}})(?![ \t])[^\n|｜:：=＝…‥→]{{1,{LABEL_CHARS}}}?)"
     line = compile_pattern(rf"(?m)^[ \t]*+{bullet}{label}{reading}{sep}{points}{tail}", regex.IGNORECASE)
     # (at a line's start or after a sentence's end; the points end at a word's end)
@@ -122,7 +128,8 @@ def score_lines(text: str, grammar: ScoreLineGrammar | None) -> list[ScoreLine]:
     if grammar is None:
         return []
     cut = _one_item_a_line(text, grammar)
-    lines = [line for m in grammar.line.finditer(cut) if (line := _read(m, grammar, cut))]
+    read = [(m, line) for m in grammar.line.finditer(cut) if (line := _read(m, grammar, cut))]
+    lines = [line for m, line in read if m.group("row") is None or _in_table(line, read, cut)]
     taken = [(x.start, x.end) for x in lines]
     # (a run-in label is a name of a few words: "The dealer says that a pair: 2 points" is prose)
     run_in = [x for m in (grammar.run_in.finditer(cut) if grammar.run_in else ())
@@ -131,7 +138,20 @@ def score_lines(text: str, grammar: ScoreLineGrammar | None) -> list[ScoreLine]:
     return sorted([*lines, *run_in], key=lambda x: x.start)
 
 
+TABLE_ROWS = 3        # scoring lines in one block that make it a table
+
+
+def _in_table(line: ScoreLine, read: list, text: str) -> bool:
+    """A row whose cells touch ("五光75点松に鶴…") is a table's only among other scoring lines
+    of its block (the lines between blank lines): alone it may be a sentence ("10点獲得")."""
+    lo = text.rfind("\n\n", 0, line.start)
+    hi = text.find("\n\n", line.end)
+    hi = len(text) if hi < 0 else hi
+    return sum(lo < x.start and x.end <= hi for _, x in read) >= TABLE_ROWS
+
+
 _UNOPENED = compile_pattern(r"^[^(（]*[)）]")          # "diamonds) reckons": its bracket opened a line above
+_GLUED_PROSE = compile_pattern(r"\d|[(（][^)）]*$")
 _LINE_STOP = compile_pattern(r"[.。:：!?！？]\s*$")
 
 
@@ -146,6 +166,10 @@ def _read(m: regex.Match, grammar: ScoreLineGrammar, text: str) -> ScoreLine | N
     above = text[:m.start()].rstrip(" \t").rsplit("\n", 2)
     wrapped = len(above) > 1 and above[-1] == "" and above[-2].strip() and not _LINE_STOP.search(above[-2])
     if _UNOPENED.search(label) or (wrapped and label[0].islower()):
+        return None
+    # a name touching its points has no number or open bracket of its own: "1枚増えるごとプラス1点",
+    # "5文役(1つにつき5文)" are sentences
+    if m.groupdict().get("glued") is not None and _GLUED_PROSE.search(label):
         return None
     if m.group("n") is not None:
         n = grammar.numbers.parse(m.group("n"))
