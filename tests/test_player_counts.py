@@ -27,6 +27,11 @@ def _players(lang: str, sentence: str) -> set[str]:
     ("ru", "Игра обычно для двух игроков.", "min=2 max=2"),   # an adverb between: no condition
     ("ru", "Количество игроков от 3 до 12", "min=3 max=12"),
     ("ru", "может играться любым количеством лиц от двух до восьми", "min=2 max=8"),
+    ("ru", "| Кол-во игроков | 2 — 6 |", "min=2 max=6"),               # a table row's label cell
+    ("en", "| Players | 2-4 |", "min=2 max=4"),
+    ("en", "The game is played between two players.", "min=2 max=2"),   # "between" one count
+    ("en", "It is played by between 2 and 6 players.", "min=2 max=6"),
+    ("en", "Euchre is best suited to four-handed play.", "min=4 max=4"),
 ])
 def test_stated_counts(lang, sentence, value):
     assert _players(lang, sentence) == {value}
@@ -44,3 +49,8 @@ def test_stated_counts(lang, sentence, value):
 ])
 def test_no_count_of_players(lang, sentence):
     assert _players(lang, sentence) == set()
+
+
+def test_dealt_to_everyone_is_a_hand():
+    _, facts, _ = facts_of("ナポレオン\n\nプレイヤー全員に5枚配ります。\n", "ja")
+    assert {(f.facet, f.value) for f in facts} == {("hand_size", 5)}

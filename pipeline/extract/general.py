@@ -148,11 +148,12 @@ def statement_grammar(language, facets) -> StatementGrammar | None:
 
 def _label_patterns(st, facets) -> list[tuple[str, BudgetedPattern]]:
     """Each facet's summary-label line ("Number of players: 2 - 6"), its value in group `value`."""
-    bullet = r"(?:[-•・*●■◆▪︎]+[ \t]*)?"   # a summary line may be a list item: "- プレイ人数:3〜10"
+    bullet = r"(?:(?:[-•・*●■◆▪︎]+|[|｜])[ \t]*)?"   # a list item or a table row: "- プレイ人数:3〜10"
     # the value on the label's line, or alone on the next line (a definition list laid out
     # as lines: "参加人数\n\n2人", "Players\n2-4")
     # a label's stop: a colon or dash, or leader dots ("人数・・・4人", "Players .... 4")
-    stop = r"(?:[:：\-–—]|[・.．…‥]{2,})"
+    # (or a table's cell border: "| Кол-во игроков | 2 — 6 |")
+    stop = r"(?:[:：\-–—|｜]|[・.．…‥]{2,})"
     # a label set in Markdown emphasis ("- **Players:** 2 to 4", "**Deck**: 40 cards")
     emph = r"(?:\*\*|__|\*|_)?"
     # (after a stop, the value may stand on the next line too: "Количество игроков:\n2 - 13")
