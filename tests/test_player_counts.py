@@ -41,6 +41,8 @@ def test_stated_counts(lang, sentence, value):
     ("en", "The game ends when only 1 player has cards."),     # one player is who is left
     ("en", "Choose one player to deal."),
     ("en", "If one player plays alone, he scores four."),       # a lone hand
+    ("en", "The game is played as in Two-handed Put."),          # another form compared
+    ("en", "Then play the next deal as in ordinary two-handed."),
     ("ja", "一人のプレイヤーにカードを配る。"),
     ("ja", "人数:2,3,4,5+"),                                    # no highest count
     ("ja", "人数:2人~(6人ぐらい)"),                              # a lower bound only
