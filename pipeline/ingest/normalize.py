@@ -29,7 +29,8 @@ _INVISIBLE = "\u200b\u200c\u200d\u2060\ufeff\u00ad"
 # (a word with its marks and invisibles: "a\u0301Т" is one word, as it is once composed; a
 # half-width voiced mark becomes a combining one, an invisible character goes)
 _WORD_CHAR = rf"[\p{{Latin}}\p{{Cyrillic}}\p{{M}}\uFF9E\uFF9F{_INVISIBLE}]"
-_MIXED_WORD = (rf"(?<!{_WORD_CHAR}){_WORD_CHAR}*"
+# (it starts after any letter of the two scripts, not after a mark: "0ﾞТa" is "0ﾞ" then the word "Тa")
+_MIXED_WORD = (rf"(?<![\p{{Latin}}\p{{Cyrillic}}]){_WORD_CHAR}*"
                rf"(?:\p{{Latin}}{_WORD_CHAR}*?\p{{Cyrillic}}|\p{{Cyrillic}}{_WORD_CHAR}*?\p{{Latin}}){_WORD_CHAR}*")
 _CYRILLIC = compile_pattern(r"\p{Cyrillic}")
 _LATIN = compile_pattern(r"\p{Latin}")
