@@ -137,7 +137,8 @@ def read_expected(folder: Path) -> dict:
         raise HoyleError(f"{expected_path}:{exc.lineno}: malformed JSON: {exc.msg}") from None
 
 
-def expected_facts(text: str, wanted: list[tuple[dict, set[str]]]) -> list[tuple[set[str], dict, tuple]]:
+def expected_facts(text: str, wanted: list[tuple[dict, set[str]]],
+                   item_names: dict[str, str] | None = None) -> list[tuple[set[str], dict, tuple]]:
     """(the game ids it may carry, the expected fact, the lines of each place its quote stands)
     for every expected fact of the games a text is judged on. A quote a text repeats (a catalog
     giving many games the same line, "Klondike type. 2 decks. No redeal.") stands at each of its
@@ -145,12 +146,32 @@ def expected_facts(text: str, wanted: list[tuple[dict, set[str]]]) -> list[tuple
     gold, starts = [], line_starts(text)
     for game, near in wanted:
         for fact in game["facts"]:
+            fact = {**fact, "facet": canonical_facet(fact["facet"], item_names)} if item_names else fact
             quote, places, at = fact["quote"], [], text.find(fact["quote"])
             while at >= 0 and quote:
                 places.append((line_of(starts, at), line_of(starts, at + len(quote))))
                 at = text.find(quote, at + 1)
             gold.append((near, fact, tuple(places) or ((0, 0),)))
     return gold
+
+
+def item_ids(items: dict) -> dict[str, str]:
+    """Every English spelling of a registry scoring item, and its id's words in any order, mapped
+    to its id: an annotator names an item in English words ("nobs", "marriage_hearts") without
+    knowing the registry's id ("his_nobs", "hearts_marriage"), as a text names a game."""
+    ids: dict[str, str] = {}
+    for item_id, spec in sorted(items.items()):
+        ids.setdefault(" ".join(sorted(item_id.split("_"))), item_id)
+        for name in spec.names.get("en", []):
+            ids.setdefault(" ".join(sorted(name.casefold().replace("-", " ").split())), item_id)
+    return ids
+
+
+def canonical_facet(facet: str, ids: dict[str, str]) -> str:
+    item = _item(facet)
+    if item is None:
+        return facet
+    return "score:" + ids.get(" ".join(sorted(item.split("_"))), item)
 
 
 def _item(facet: str) -> str | None:
@@ -199,6 +220,7 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
     knowledge = load_checked_knowledge(corpus)
     judge = GameJudge(knowledge, games)
     items = frozenset(knowledge.facets.items)
+    names = item_ids(knowledge.facets.items)
     entries = {e.id: e for e in corpus.entries}
     out_evals = []
     for case in expected["cases"]:
@@ -212,7 +234,7 @@ def eval_folder(folder: Path, work: Path | None = None) -> list[TextEval]:
         # fact cites every place it states its value: found when one is the expected quote's
         rules = [f for f in facts if f["source_id"] == sid and f.get("role", "rule") in RULE_ROLES]
         mine = [{**f, "anchor": a} for f in rules for a in (f.get("evidence") or [f["anchor"]])]
-        gold = expected_facts(text, wanted)
+        gold = expected_facts(text, wanted, names)
         for g in gold:
             ev.facts.gold += 1
             if any(found_at(f, g, items) for f in mine):

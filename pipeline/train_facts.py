@@ -68,7 +68,7 @@ def _as_record(fact) -> dict:
 def folder_fact_rows(folder: Path) -> tuple[list[FactRow], dict[tuple[str, str], RuleTally]]:
     """The candidate rows of one unseen folder and what its rules score, per site and language."""
     from pipeline.build import load_checked_knowledge, read_source
-    from pipeline.evaluate_unseen import GameJudge, expected_facts, found_at, read_expected, stated
+    from pipeline.evaluate_unseen import GameJudge, expected_facts, found_at, item_ids, read_expected, stated
     from pipeline.extract import extract
     from pipeline.extract.roles import RULE_ROLES
     from pipeline.manifest import load_manifest
@@ -92,7 +92,7 @@ def folder_fact_rows(folder: Path) -> tuple[list[FactRow], dict[tuple[str, str],
         facts = extract(doc, seg.sections, knowledge, trace=trace)
         judge = GameJudge(knowledge, base_games + [json.loads(g.model_dump_json()) for g in seg.provisional])
         ev, wanted = judge.games_of(case, entry, [json.loads(s.model_dump_json()) for s in seg.sections])
-        gold = expected_facts(doc.text, wanted)
+        gold = expected_facts(doc.text, wanted, item_ids(knowledge.facets.items))
         judged = case.get("all_facts", True)
         rules = [_as_record(f) for f in facts if f.role in RULE_ROLES and ".candidate." not in f.rule]
         t = tally[(ev.site, ev.language)]

@@ -31,6 +31,8 @@ _BRACKETED = compile_pattern(r"[(（\[][^()（）\[\]]*[)）\]]")
 _QUOTED = compile_pattern(r"「[^「」]*」|『[^『』]*』|“[^“”]*”|«[^«»]*»")   # a name: "「5枚カード」"
 _SENTENCE_END = compile_pattern(r"[.!?。](?=\s)")   # a summary line's label and value end there
 LABEL_LINE_CHARS = 80   # a summary block's line is short
+# the value's clause ends after it, a unit's word between: "2 – 4, more can play", "4 players (2 teams)"
+_CLAUSE_AFTER_VALUE = compile_pattern(r"(?:[ \t]*\p{L}+)?[ \t]*[,;，、；(（]")
 CUE_WINDOW = 40         # a cue further from its number speaks of something else
 CHOICE_REACH = 12       # "any of" this near a rank list makes it a set to choose from
 SET_REACH = 30          # how far before a rank list "honours are" may stand
@@ -158,8 +160,11 @@ def _label_patterns(st, facets) -> list[tuple[str, BudgetedPattern]]:
     emph = r"(?:\*\*|__|\*|_)?"
     # (after a stop, the value may stand on the next line too: "Количество игроков:\n2 - 13")
     next_line = r"\n(?:[ \t]*\n)?[ \t]*(?=\S)"
-    return [(facet, compile_pattern(rf"^[ \t]*{bullet}{emph}(?:{'|'.join(words)}){emph}[ \t]*"
-                                      rf"(?:{stop}{emph}[ \t]*(?:{next_line})?|[ \t](?=\S)|[ \t]*{next_line})(?P<value>.*)$",
+    # (at a line's start, or run in after a sentence's end with its stop: "Брисккарточная игра.
+    # Игроков — двое.")
+    return [(facet, compile_pattern(rf"(?:^[ \t]*{bullet}{emph}(?:{'|'.join(words)}){emph}[ \t]*"
+                                      rf"(?:{stop}{emph}[ \t]*(?:{next_line})?|[ \t](?=\S)|[ \t]*{next_line})"
+                                      rf"|(?<=[.!?。！？][ \t]{{1,2}})(?:{'|'.join(words)})[ \t]*{stop}[ \t]*)(?P<value>.*)$",
                                     regex.IGNORECASE | regex.MULTILINE))
               for facet, words in st.labels.items() if words and facets.known(facet)]
 
@@ -371,10 +376,13 @@ def _label_statements(text: str, grammar: StatementGrammar) -> list[Statement]:
     for facet, label in grammar.labels:
         for m in label.finditer(text):
             end = _SENTENCE_END.search(m.group(), m.start("value") - m.start())   # prose may follow
-            if (end.start() if end else len(m.group())) > LABEL_LINE_CHARS:
-                continue
             v = grammar.value.match(m.group("value"))
             if not v:
+                continue
+            # (a long line is a summary's when its value ends a clause: "Number of players: Two to
+            # eight, but this card game works best with three to five")
+            if (end.start() if end else len(m.group())) > LABEL_LINE_CHARS \
+                    and not _CLAUSE_AFTER_VALUE.match(m.group("value"), v.end()):
                 continue
             hi = parse(v.group("hi")) if v.group("hi") else None
             # "Number of players: 3+", "人数: 2人以上": a lower bound, as in a sentence

@@ -202,7 +202,13 @@ class DocumentReader:
             a, b = self.doc.orig_span(ns + line.start, ns + line.end)
             if not any(s < b and a < e for s, e in read):
                 item = line_item(line.label, language, self.context.items, line.gloss, self.context.any_items)
-                if item not in self.context.items.values():
+                known = item in self.context.items.values()
+                # (a clause's phrase naming a rank and no registry item speaks of a card's value:
+                # "the lowest value has the ace - 1 point")
+                if line.prose and not known and self.g.score_lines.rank.search(line.label):
+                    continue
+                # (a list's row may name its item by the heading above it; a clause names its own)
+                if not known and not line.prose:
                     item = item_above(chunk, line.start, self.context.items) or item
                 self.maker.emit(top, ns, self.g.line_rule, line.start, line.end, f"score:{item}", line.value)
 

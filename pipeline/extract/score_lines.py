@@ -9,7 +9,7 @@ Only lines: a label in prose ("a pair scores two") is the phrase rules' job."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import regex
 
@@ -18,6 +18,7 @@ from pipeline.patterns import BudgetedPattern, compile_pattern
 LABEL_CHARS = 40      # a scoring item's name is short
 TAIL_CHARS = 30       # what may follow the points on the line: "each", a bracketed note
 RUN_IN_WORDS = 4      # a run-in item's label, in words ("Double Pair Royal")
+VALUED_WORDS = 5      # an item's phrase in a prose clause ("Cards in center of table")
 
 
 @dataclass(frozen=True)
@@ -27,6 +28,7 @@ class ScoreLine:
     label: str
     value: int
     gloss: str = ""   # a bracket after the label: its reading or its name in another language
+    prose: bool = False   # a clause of a sentence, not a line of a list or a table
 
 
 @dataclass(frozen=True)
@@ -40,6 +42,15 @@ class ScoreLineGrammar:
     # a run-in item: a sentence that opens with a label and a colon, then its points, the rest
     # of the sentence saying when ("Pair: 2 points for matching the previous card.")
     run_in: BudgetedPattern | None = None
+    # a scoring clause in prose naming its item in a short phrase (`statements: valued:`), and
+    # what names a person or a side, never an item (cue group `agent`)
+    valued: tuple[BudgetedPattern, ...] = ()
+    agent: BudgetedPattern | None = None
+    # a phrase ending in a word for cards ("face cards", "each Skip card"): a class of cards, whose
+    # points are the cards' values, no scoring item; unless a count opens it, a combination
+    # ("четыре козырные картинки — 4 очка")
+    cards_phrase: BudgetedPattern | None = None
+    counted: BudgetedPattern | None = None
 
 
 def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
@@ -60,7 +71,7 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     leader = r"(?P<leader>(?>[ \t]*(?:\.{2,}|…+|‥+)[ \t.…‥]*|[ \t]{2,}))"
     # (in a script without spaces a name may touch its points: "五光75点"; not after a particle,
     # "親は10点" is prose)
-    sep = rf"(?:{leader}|[ \t]*+(?:(?P<mark>[:：=＝]+)|[…‥・|｜→]+|[-–—]+|(?=[(（])|(?<=[)）]))[ \t]*+|[ \t]++" \
+    sep = rf"(?:{leader}|[ \t]*+(?:(?P<mark>[:：=＝]+|[-–—]+)|[…‥・|｜→]+|(?=[(（])|(?<=[)）]))[ \t]*+|[ \t]++" \
           rf"|(?P<glued>(?<=[\p{{Han}}\p{{Katakana}}\p{{Hiragana}}ー])(?<![はがをにでもとのへやかつ])(?=\d)))"
     value = rf"(?P<sign>[+＋\-−－]|(?:{negative})[ \t]*)?(?P<n>{num})"
     # the points and their unit, or a signed number alone ("+60", "-200": a move's score)
@@ -82,11 +93,21 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
         rf"(?m)(?:^|(?<=[.!?。！？][ \t]))[ \t]*+{bullet}{run_in_label}{reading}[ \t]*+(?P<mark>[:：])[ \t]*+{points}(?!\w)",
         regex.IGNORECASE)
     profile = language.profile
+    # (the phrase holds no clause's mark and no bracket; a bracket after it is its gloss)
+    phrase = r"(?P<label>[\p{L}\d][^\n.,;:!?。、，()（）|=]{0,40}?)" + reading
+    # (the points with their unit; the groups of a signed number alone never take part)
+    said = rf"(?:{value}[ \t]*(?P<unit>{unit}))(?P<n2>(?!))?(?P<signed>(?!))?"
+    valued = tuple(compile_pattern("(?m)" + p.replace("{L}", phrase).replace("{P}", said), regex.IGNORECASE)
+                   for p in st.valued)
+    agents = st.cues.get("agent") or []
+    cards_phrase = compile_pattern(rf"(?:{'|'.join(st.card_words)})[\W_]*$", regex.IGNORECASE) if st.card_words else None
     unspaced = compile_pattern(profile.script) if not profile.spaced_words and profile.script else None
     # a rank with its determiner ("Each Ace", "各エース") is ranks all the same
     determiner = profile.card_points.determiner if profile.card_points else ""
     rank = compile_pattern(rf"(?:{determiner or '(?!)'})?(?:{vocab.token})", regex.IGNORECASE)
-    return ScoreLineGrammar(line, language.numbers, rank, unspaced, run_in)
+    return ScoreLineGrammar(line, language.numbers, rank, unspaced, run_in, valued,
+                            compile_pattern("|".join(agents), regex.IGNORECASE) if agents else None, cards_phrase,
+                            compile_pattern(rf"^(?:{num})(?!\w)", regex.IGNORECASE))
 
 
 _SENTENCE_MARK = compile_pattern(r"[.。!?！？,，、;；]\s*\S")   # a label with a sentence inside is prose
@@ -135,7 +156,32 @@ def score_lines(text: str, grammar: ScoreLineGrammar | None) -> list[ScoreLine]:
     run_in = [x for m in (grammar.run_in.finditer(cut) if grammar.run_in else ())
               if (x := _read(m, grammar, cut)) and len(x.label.split()) <= RUN_IN_WORDS
               and not any(a < x.end and x.start < b for a, b in taken)]
-    return sorted([*lines, *run_in], key=lambda x: x.start)
+    taken += [(x.start, x.end) for x in run_in]
+    return sorted([*lines, *run_in, *_valued(cut, grammar, taken)], key=lambda x: x.start)
+
+
+_DIGIT = compile_pattern(r"\d")
+
+
+def _valued(text: str, grammar: ScoreLineGrammar, taken: list[tuple[int, int]]) -> list[ScoreLine]:
+    """The scoring clauses of prose whose phrase is a short name, not a person or a side ("The
+    queen of spades gives 13 points"; not "The dealer gets 2 points"), where no line was read."""
+    out: list[ScoreLine] = []
+    for pattern in grammar.valued:
+        for m in pattern.finditer(text):
+            x = _read(m, grammar, text)
+            # (a number in the phrase makes it a condition, "2 points for making the total 15";
+            # a rank in its bracket makes it a card's points, "А (Туз) – 1 очко")
+            if x is None or len(x.label.split()) > VALUED_WORDS or _DIGIT.search(x.label) \
+                    or (x.gloss and ranks_only(x.gloss, grammar.rank, grammar.unspaced is None)) \
+                    or (grammar.agent is not None and grammar.agent.search(x.label)) \
+                    or (grammar.cards_phrase is not None and grammar.cards_phrase.search(x.label)
+                        and not (grammar.counted and grammar.counted.match(x.label))) \
+                    or any(a < x.end and x.start < b for a, b in taken):
+                continue
+            out.append(replace(x, prose=True))
+            taken.append((x.start, x.end))
+    return out
 
 
 TABLE_ROWS = 3        # scoring lines in one block that make it a table
@@ -179,7 +225,10 @@ def _read(m: regex.Match, grammar: ScoreLineGrammar, text: str) -> ScoreLine | N
     if not n:   # (an item scoring nothing states nothing: "カス…0点", "他:0点")
         return None
     end = m.end("unit") if m.group("unit") else m.end("n2")
-    return ScoreLine(m.start("label"), end, name_column(label, grammar.unspaced), -n if negative else n,
+    # (a clause may give its points first: "100 points per red three")
+    start = min(m.start("label"), m.start("n") if m.group("n") is not None else m.start("n2"))
+    end = max(end, m.end("gloss") + 1 if m.group("gloss") else m.end("label"))
+    return ScoreLine(start, end, name_column(label, grammar.unspaced), -n if negative else n,
                      m.group("gloss") or "")
 
 
@@ -194,6 +243,7 @@ def name_column(label: str, unspaced: BudgetedPattern | None) -> str:
 
 _ENDS_IN_KANA = compile_pattern(r"\p{Hiragana}$")
 _FOOTNOTE = compile_pattern(r"\[\d{1,3}\]")
+_SYMBOLS = compile_pattern(r"(?:[ \t]*[\p{So}\p{Sm}]+[ \t]*)+")
 _READING_BRACKET = compile_pattern(r"[ \t]*[(（][^()（）]*[)）][ \t]*$")
 _GLOSS_PARTS = compile_pattern(r"[/／,，、;；]")   # "Gokō/五光": a gloss's several names
 _NOT_ID = compile_pattern(r"[^a-z0-9]+")
@@ -213,6 +263,7 @@ def line_item(label: str, language, items: dict[str, str], gloss: str = "",
     from pipeline.ingest.normalize import normalize
 
     label = _FOOTNOTE.sub("", label)     # "表菅原[3]": a footnote's mark
+    label = _SYMBOLS.sub(" ", label).strip() or label    # "Пиковая ♠дама": a suit's sign
     bare = _READING_BRACKET.sub("", label).strip()
     words = bare.split()
     # the label as written, without its bracket, or its last words ("For a pair royal")

@@ -9,10 +9,11 @@ Every regex is compiled at load, so a broken pattern is reported where it is wri
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any, Literal
 
 import regex
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from pipeline.patterns import compile_pattern
 
@@ -31,6 +32,13 @@ def _check_patterns(patterns: list[str]) -> list[str]:
 
 
 Patterns = list[str]
+
+# a field of patterns with placeholders: each must name them all; each is filled with a stand-in
+# to check that the pattern compiles
+_PLACEHOLDERS = MappingProxyType({
+    "packs_of": (("{P}", ("the packs", "1")), ("{C}", ("the cards", "2"))),
+    "valued": (("{L}", ("the item's phrase", "x")), ("{P}", ("its points", "1"))),
+})
 
 
 class Kanji(ProfileModel):
@@ -208,6 +216,11 @@ class Statements(ProfileModel):
     # a table's header cell naming a column of points: the numbers under it are points, with or
     # without a unit (extract/point_tables.py)
     point_columns: Patterns = Field(default_factory=list)
+    # a scoring clause in prose that names its item in a short phrase, {L} the phrase and {P} the
+    # points with their unit ("Queen of Spades gives {P}", "{P} per red three"): the item is the
+    # registry's when the phrase names one, else the phrase as written (extract/score_lines.py);
+    # a phrase naming a person or a side (cue group `agent`) is no item
+    valued: list[str] = Field(default_factory=list)
     # words that name cards or packs in running text, no number needed ("the cards", колода,
     # カード, 札): a card game's part speaks of them, a parlour game's of the same name never does
     card_words: Patterns = Field(default_factory=list)
@@ -254,13 +267,20 @@ class Statements(ProfileModel):
     # pack's cards are in play
     one_full_pack: Patterns = Field(default_factory=list)
 
-    @field_validator("packs_of")
+    @field_validator("packs_of", "valued")
     @classmethod
-    def _placeholders(cls, v: list[str]) -> list[str]:
+    def _placeholders(cls, v: list[str], info: ValidationInfo) -> list[str]:
+        marks = dict(_PLACEHOLDERS[info.field_name])
         for p in v:
-            if "{P}" not in p or "{C}" not in p:
-                raise ValueError(f"{p!r}: a packs_of pattern names {{P}} (the packs) and {{C}} (the cards)")
-        return _check_patterns([p.replace("{P}", "1").replace("{C}", "2") for p in v]) and v
+            if any(mark not in p for mark in marks):
+                named = " and ".join(f"{mark} ({what})" for mark, (what, _) in marks.items())
+                raise ValueError(f"{p!r}: a {info.field_name} pattern names {named}")
+        filled = []
+        for p in v:
+            for mark, (_, stand_in) in marks.items():
+                p = p.replace(mark, stand_in)
+            filled.append(p)
+        return _check_patterns(filled) and v
 
     @field_validator("units", "labels", "cues", "roles")
     @classmethod
