@@ -360,3 +360,24 @@ def test_section_anchors_are_readable_and_the_same_in_every_language(site_build)
         assert not [i for i in ids if re.fullmatch(r"_\d+", i)], (root, ids)
     glossary = (out / "site" / "ru" / "glossary" / "index.html").read_text(encoding="utf-8")
     assert 'id="ranks"' in glossary and 'id="scoring-items"' in glossary
+
+
+def test_a_scoring_item_no_registry_names_is_its_source_words_marked_as_such(corpus_factory, tmp_path):
+    """An item read from prose and in no registry is shown as its source writes it (never its id,
+    never the sentence around it); a page in another language marks those words as the source's."""
+    from pipeline.publish.context import written_label
+
+    assert written_label("50 points for each additional trick", "additional_trick") == "additional trick"
+    assert written_label("Grand\nSlam: 100 points", "grand_slam") == "Grand Slam"
+    assert written_label("Пиковая дама – 13 очков", "pikovaya_dama") == "Пиковая дама"
+    text = ("WHIST\n\nWhist is played by four players with a pack of 52 cards.\n\n"
+            "The side that wins the odd trick scores 6 points, and 50 points for each additional trick.\n")
+    root = corpus_factory('[[source]]\nid = "w"\nfile = "texts/w.txt"\nlanguage = "en"\ntitle = "Whist"\n',
+                          {"texts/w.txt": text})
+    out = tmp_path / "out"
+    build(root, out, site=True, progress=False)
+    facts = [json.loads(x) for x in (out / "data" / "facts.jsonl").read_text().splitlines()]
+    assert any(f["facet"] == "score:additional_trick" and f["value"] == 50 for f in facts), facts
+    page = (out / "site" / "ru" / "facets" / "index.html").read_text(encoding="utf-8")
+    assert '<span lang="en" translate="no" data-source>additional trick</span>' in page
+    assert "additional trick" in (out / "site" / "facets" / "index.html").read_text(encoding="utf-8")

@@ -39,6 +39,12 @@ def test_a_short_phrase_and_its_points_is_a_scoring_clause(lang, sentence, label
     ("en", "Face cards are worth 10 points."),                            # a class of cards: their value
     ("en", "Score 15 points for each “Skip” card."),
     ("ru", "Игрок получает 10 очков."),
+    ("en", "The holder is entitled to score one point."),                # a clause (clause_verb)
+    ("en", "The striker shall score one point."),
+    ("en", "The count stands at 8 points for B."),                    # a player's letter
+    ("en", 'He scores one point for thus "sweeping the board."'),       # an adverb opens no name
+    ("en", "Each player counts forty points for the\ncards he holds."),   # a hard wrap ends no phrase
+    ("ru", "Игрок, взявший взятку, должен получить 10 очков."),
 ])
 def test_a_person_a_side_a_conjunction_or_a_condition_is_no_item(lang, sentence):
     assert _clauses(sentence + "\n", lang) == []
@@ -72,3 +78,8 @@ def test_an_annotators_item_name_resolves_through_the_registry():
     assert canonical_facet("score:marriage_hearts", ids) == "score:hearts_marriage"  # its words in another order
     assert canonical_facet("score:bonus_for_going_out", ids) == "score:bonus_for_going_out"
     assert canonical_facet("deck_size", ids) == "deck_size"
+
+
+def test_a_name_printed_with_an_accent_is_the_registrys_without_it():
+    got, _, _ = facts_of("BEZIQUE\n\nScoring\n\nThe player scores 40 points for the single bézique.\n", "en")
+    assert ("bezique", "score:bezique", "40") in got

@@ -19,6 +19,7 @@ LABEL_CHARS = 40      # a scoring item's name is short
 TAIL_CHARS = 30       # what may follow the points on the line: "each", a bracketed note
 RUN_IN_WORDS = 4      # a run-in item's label, in words ("Double Pair Royal")
 VALUED_WORDS = 5      # an item's phrase in a prose clause ("Cards in center of table")
+NAME_LETTERS = 2      # the least letters of that phrase
 
 
 @dataclass(frozen=True)
@@ -43,7 +44,8 @@ class ScoreLineGrammar:
     # of the sentence saying when ("Pair: 2 points for matching the previous card.")
     run_in: BudgetedPattern | None = None
     # a scoring clause in prose naming its item in a short phrase (`statements: valued:`), and
-    # what names a person or a side, never an item (cue group `agent`)
+    # what makes a phrase no item's name: a person or a side (cue group `agent`), a verb that makes
+    # it a clause (`clause_verb`: "holder is entitled to score one point")
     valued: tuple[BudgetedPattern, ...] = ()
     agent: BudgetedPattern | None = None
     # a phrase ending in a word for cards ("face cards", "each Skip card"): a class of cards, whose
@@ -99,7 +101,7 @@ def score_line_grammar(language, vocab) -> ScoreLineGrammar | None:
     said = rf"(?:{value}[ \t]*(?P<unit>{unit}))(?P<n2>(?!))?(?P<signed>(?!))?"
     valued = tuple(compile_pattern("(?m)" + p.replace("{L}", phrase).replace("{P}", said), regex.IGNORECASE)
                    for p in st.valued)
-    agents = st.cues.get("agent") or []
+    agents = [*(st.cues.get("agent") or []), *(st.cues.get("clause_verb") or [])]
     cards_phrase = compile_pattern(rf"(?:{'|'.join(st.card_words)})[\W_]*$", regex.IGNORECASE) if st.card_words else None
     unspaced = compile_pattern(profile.script) if not profile.spaced_words and profile.script else None
     # a rank with its determiner ("Each Ace", "各エース") is ranks all the same
@@ -172,7 +174,9 @@ def _valued(text: str, grammar: ScoreLineGrammar, taken: list[tuple[int, int]]) 
             x = _read(m, grammar, text)
             # (a number in the phrase makes it a condition, "2 points for making the total 15";
             # a rank in its bracket makes it a card's points, "А (Туз) – 1 очко")
+            # (a letter alone names a player: "8 points for B")
             if x is None or len(x.label.split()) > VALUED_WORDS or _DIGIT.search(x.label) \
+                    or len(regex.sub(r"\W", "", x.label)) < NAME_LETTERS \
                     or (x.gloss and ranks_only(x.gloss, grammar.rank, grammar.unspaced is None)) \
                     or (grammar.agent is not None and grammar.agent.search(x.label)) \
                     or (grammar.cards_phrase is not None and grammar.cards_phrase.search(x.label)
@@ -251,6 +255,14 @@ _ASCII_ID = compile_pattern(r"[a-z0-9_]+")
 ID_CHARS = 40
 
 
+def without_accents(text: str) -> str:
+    """Each letter without its accents, one letter for one ("bézique" -> "bezique"): a name
+    printed with an accent is the registry's without it; offsets stay those of `text`."""
+    import unicodedata
+
+    return "".join(unicodedata.normalize("NFKD", ch)[:1] or ch for ch in text)
+
+
 def line_item(label: str, language, items: dict[str, str], gloss: str = "",
               any_items: dict[str, str] | None = None) -> str:
     """The registry's item a scoring line's label names (as written, or without a bracketed
@@ -269,8 +281,9 @@ def line_item(label: str, language, items: dict[str, str], gloss: str = "",
     # the label as written, without its bracket, or its last words ("For a pair royal")
     for said in (label, bare, *(" ".join(words[i:]) for i in range(1, len(words) - 1))):
         key = said.strip().lower()
-        if key in items or key.replace(" ", "") in items:
-            return items.get(key) or items[key.replace(" ", "")]
+        for k in dict.fromkeys((key, key.replace(" ", ""), without_accents(key))):
+            if k in items:
+                return items[k]
     # (a name of another language only: a gloss in the text's own language is an alias that may
     # say more, 「松桐坊主(三光)」 is one set of three brights, not the item 三光)
     glosses = [gloss, *(b.strip(" \t(（)）") for b in _READING_BRACKET.findall(label))]
@@ -282,6 +295,7 @@ def line_item(label: str, language, items: dict[str, str], gloss: str = "",
         text = (language.reading(text) or text).casefold() if language.profile.names.by_reading else text
         table = language.profile.transliteration
         text = "".join(table.get(ch, table.get(ch.upper(), ch)) for ch in text)
+    text = without_accents(text) if not text.isascii() else text
     slug = _NOT_ID.sub("_", text).strip("_")[:ID_CHARS].strip("_")
     if slug and _ASCII_ID.fullmatch(slug) and text.isascii():
         return slug

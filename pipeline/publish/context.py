@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+import regex
 from markupsafe import Markup
 
+from pipeline.extract.score_lines import without_accents
 from pipeline.patterns import compile_pattern
 from pipeline.publish.html import escape, html_id, row_fragment, slug
 
@@ -15,6 +17,18 @@ _PLACEHOLDER = compile_pattern(r"\{(\w+)\}")
 _PLAYERS_QUALIFIER = compile_pattern(r"(\d+)p")
 # a scoring line's points after its label ("パルティ (ゲーム): 1 点" -> "パルティ (ゲーム)")
 _POINTS_AFTER_LABEL = compile_pattern(r"\s*[:：=＝…‥→|｜–—-]+\s*[-+−]?\d.*$", flags=0)
+
+
+def written_label(quote: str, item: str) -> str:
+    """A scoring item's label as its quote writes it: where the item's id is the label's own
+    words (a Latin script), those words in the quote, wherever the points stand ("50 points for
+    each additional trick" -> "additional trick"); else the quote without the points after it."""
+    words = [regex.escape(w) for w in item.split("_") if w]
+    folded = without_accents(quote)   # (an id spells "bézique" without its accent; same offsets)
+    found = regex.search(r"(?<!\w)" + r"[\W_]+".join(words) + r"(?!\w)", folded, regex.IGNORECASE) if words else None
+    if found:
+        return " ".join(quote[found.start():found.end()].split())
+    return _POINTS_AFTER_LABEL.sub("", quote).strip() or item
 
 if TYPE_CHECKING:
     import jinja2
@@ -34,7 +48,8 @@ class SiteContext:
     lang: str = "en"                                              # the UI language of the pages made
     original_pairs: dict[str, tuple[str, str]] = field(default_factory=dict)  # translation section -> original's
     section_by_id: dict[str, object] = field(default_factory=dict)
-    written_items: dict[str, str] = field(default_factory=dict)   # score:<item> no registry names -> its label as written
+    # score:<item> no registry names -> (its label as written, the language it is written in)
+    written_items: dict[str, tuple[str, str]] = field(default_factory=dict)
     # what holds no UI word (a reader page's marked lines), made once a run for every UI language
     shared: dict = field(default_factory=dict)
 
@@ -58,9 +73,9 @@ class SiteContext:
         facets = r.knowledge.facets
         for f in self.facts_by_id.values():
             item = facets.item(f.facet)
-            if item is not None and item not in facets.items:
-                label = _POINTS_AFTER_LABEL.sub("", f.anchor.quote).strip()
-                self.written_items.setdefault(f.facet, label or item)
+            if item is not None and item not in facets.items and f.facet not in self.written_items:
+                self.written_items[f.facet] = (written_label(f.anchor.quote, item),
+                                               self.sources_by_id[f.source_id].language)
         self.original_pairs = {p.section_id: (p.original_source_id, p.original_section_id)
                                for p in getattr(r, "section_pairs", [])}
         for c in r.comparisons:
@@ -125,8 +140,19 @@ class SiteContext:
 
     def label(self, facet: str) -> str:
         """A rule's name in the page's language; a scoring item no registry names, as its source
-        writes it (not its id, which is the label spelt in Latin letters)."""
-        return self.written_items.get(facet) or self.result.knowledge.facets.label(facet, self.lang)
+        writes it (not its id, which is the label spelt in Latin letters). Plain text: for a
+        tooltip or a title; in a page's body, `label_html`."""
+        written = self.written_items.get(facet)
+        return written[0] if written else self.result.knowledge.facets.label(facet, self.lang)
+
+    def label_html(self, facet: str) -> Markup:
+        """The same label in a page's body: a scoring item's words as its source writes them are
+        the source's, not the site's, so in a page of another language they are marked with the
+        source's language and not for translation ("additional trick" on a Russian page)."""
+        written = self.written_items.get(facet)
+        if written and written[1] != self.lang:
+            return Markup('<span lang="{}" translate="no" data-source>{}</span>').format(written[1], written[0])
+        return escape(self.label(facet))
 
     def page(self, path: str) -> str:
         """A docs page of this UI language's tree ("games/index.md" -> "ja/games/index.md")."""

@@ -103,7 +103,7 @@ def at_a_glance(ctx: SiteContext, comp) -> list[tuple[str, str, list[tuple[str, 
                     shown += pack_ranks(rows.get("rank_order"), sid, cell.value, ctx.rank_letters)
                 values.setdefault(shown, []).append((sid, cell))
         if values:
-            out.append((facet, ctx.label(facet), list(values.items())))
+            out.append((facet, ctx.label_html(facet), list(values.items())))
     return out
 
 
@@ -163,7 +163,7 @@ def game_page(ctx: SiteContext, game) -> str:
     order = [x.id for x in ctx.result.sources]
     sections = sorted(ctx.described.get(game.id, []), key=lambda s: (order.index(s.source_id), s.start_line))
     def changed(c) -> list[str]:   # "cards per hand, points to win": what a variant changes, in words
-        return list(dict.fromkeys(ctx.label(ch.facet).lower() for ch in (c.changes_from_parent if c else [])))
+        return list(dict.fromkeys(ctx.label_html(ch.facet).lower() for ch in (c.changes_from_parent if c else [])))
     variants = [(v, changed(comparisons.get(v.id)))
                 for v in sorted((g for g in kn.games if g.parent == game.id), key=lambda g: g.names.en)]
     topics = [t for t in ctx.result.topics if t.game_id == game.id]
@@ -189,7 +189,7 @@ def game_page(ctx: SiteContext, game) -> str:
     return ctx.render("game.md", page=ctx.game_page(game.id), title=ctx.game_name(game.id), game=game, comp=comp,
                       title_lang=ctx.name_language(game.id), title_is_name=True,
                       search_boost=GAME_PAGE_BOOST, wide=bool(comp) and len(comp.sources) >= WIDE_FROM,
-                      glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=ctx.label, changed_in=changed(comp),
+                      glance=at_a_glance(ctx, comp), odd=odd_cells(comp), labels=ctx.label_html, changed_in=changed(comp),
                       examples=seen_only_in_examples(ctx, game.id),
                       sections=sections, variants=variants, topic_sources=topic_sources, topic_rows=topic_rows, whole=whole,
                       related=sorted(related, key=lambda g: ctx.game_name(g.id)))

@@ -28,9 +28,9 @@ def facets_index(ctx: SiteContext) -> str:
     for f in ctx.result.all_facts():
         counts[f.facet] += 1
     registry = ctx.result.knowledge.facets  # the facet registry: order, labels, meaning
-    core = [(x, ctx.label(x), registry.about(x, ctx.lang), counts.get(x, 0)) for x in registry.core]
+    core = [(x, ctx.label_html(x), registry.about(x, ctx.lang), counts.get(x, 0)) for x in registry.core]
     items = sorted(k for k in counts if registry.family(k) == "score")
-    scores = [(x, ctx.label(x), "", counts[x]) for x in items]
+    scores = [(x, ctx.label_html(x), "", counts[x]) for x in items]
     return ctx.render("facets_index.md", page=ctx.page("facets/index.md"), title=ctx.t("facets_title"),
                       core=core, scores=scores)
 
@@ -38,7 +38,9 @@ def facets_index(ctx: SiteContext) -> str:
 def facet_page(ctx: SiteContext, facet: str) -> str:
     rows = [(c, r) for c in ctx.result.comparisons for r in c.rows if r.facet == facet]
     # the id only as data (in code), the title in the reader's words
-    return ctx.render("facet.md", page=ctx.facet_page(facet), title=ctx.label(facet), facet=facet, rows=rows)
+    written = ctx.written_items.get(facet)   # (a scoring item's words as a source writes them)
+    return ctx.render("facet.md", page=ctx.facet_page(facet), title=ctx.label(facet), facet=facet, rows=rows,
+                      title_lang=written[1] if written else None, title_source=bool(written))
 
 
 def _machine_translation_only(ctx: SiteContext):
