@@ -391,6 +391,11 @@ def test_passage_roles_come_from_language_cues(text, lang, role):
      {"A": 11, "10": 10, "K": 4, "Q": 3, "J": 2}),
     ("ピケ。\n\nカードの点数は、A(エース):1点、2〜4:数字のままの点数、10〜K(キング):10点です。\n", "ja",
      {"A": 1, "2": 2, "3": 3, "4": 4, "10": 10, "J": 10, "Q": 10, "K": 10}),
+    # a row ending in a full stop; values written in words with their unit
+    ("ТЫСЯЧА\n\nСтоимость карт:\nТуз = 11 очков.\nКороль = 4 очка.\nДама = 3 очка.\nВалет = 2 очка.\n", "ru",
+     {"A": 11, "K": 4, "Q": 3, "J": 2}),
+    ("PINOCHLE.\n\nCard values:\nKing - four points\nQueen - three points\nJack - two points\n", "en",
+     {"K": 4, "Q": 3, "J": 2}),
 ])
 def test_card_point_tables_in_any_language(text, lang, points):
     _, facts, _ = facts_of(text, lang)

@@ -226,6 +226,7 @@ class TableGrammar:
     order: list[str]         # rank codes, highest first: what a range of ranks spans
     max_points: int
     groups: dict[str, list[str]] = None   # lower-cased group name ("絵札") -> rank codes
+    numbers: object = None     # the language's numbers: a value written in words ("A-One point")
 
 
 def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points: int) -> TableGrammar | None:
@@ -253,9 +254,12 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
                rf"|(?P<ranks>{rank}(?:{sep}{rank}){{0,{MAX_LIST_ITEMS}}}))")
     # (a number before a dash and a number is a range, no value: "2-9 | 2-9 по цифре на карте")
     value = (rf"(?:[(（]?\s*(?P<n>\+?\d{{1,2}})(?!\d)(?![ \t]*[-–—~〜][ \t]*\d)[ \t]*[)）]?(?:[ \t]*(?P<unit>{unit}))?"
-             rf"|(?P<face>[^\n。.;]{{0,12}}?(?:{face})[^\n。.;,、]*))")
+             rf"|(?P<face>[^\n。.;]{{0,12}}?(?:{face})[^\n。.;,、]*)"
+             # (a number in words only with its unit: "K-Four points", not "Ace - one of …")
+             rf"|(?P<word>(?!\d)(?:{language.numbers.pattern}))[ \t]+(?P<unit>{unit}))")
     item = compile_pattern(rf"(?<![\w])(?:{subject}){link}{value}", regex.IGNORECASE | regex.V0)
-    return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
+    # (a row may end in a full stop: "Туз = 11 очков." / "Король = 4 очка.")
+    return TableGrammar(item, compile_pattern(r"[ \t]*(?:[,;、，]|[.。]?[ \t]*\n)[\s•・*\-]*(?:etc\.?,?\s*)?$"),
                         compile_pattern("|".join(cues), regex.IGNORECASE),
                         compile_pattern("|".join(st.cues.get("etc") or ["(?!)"]), regex.IGNORECASE),
                         # after a comma, or as the list's next line or bullet ("• Низшие карты
@@ -265,7 +269,7 @@ def table_grammar(language, vocab: RankVocabulary, order: list[str], max_points:
                         compile_pattern(rf"(?:[ \t]*[,;、，.。][ \t]*|[ \t]*\n[ \t]*(?:[-•・*●▪][ \t]*)?)"
                                         rf"(?:\p{{L}}{{1,4}}[ \t]+){{0,2}}(?:{'|'.join(st.cues.get('rest') or ['(?!)'])})"
                                         rf"[^\n。.;,、，]{{0,24}}?(?:{face})", regex.IGNORECASE),
-                        list(order), max_points, groups)
+                        list(order), max_points, groups, language.numbers)
 
 
 def table_ranks(m: regex.Match, grammar: TableGrammar, vocab: RankVocabulary) -> list[str]:
@@ -297,7 +301,8 @@ def table_statements(text: str, grammar: TableGrammar | None, vocab: RankVocabul
             points: dict[str, int] = {}
             for m in run:
                 for r in table_ranks(m, grammar, vocab):
-                    value = (int(r) if r.isdigit() else None) if m.group("face") else int(m.group("n").lstrip("+"))
+                    value = (int(r) if r.isdigit() else None) if m.group("face") \
+                        else int(m.group("n").lstrip("+")) if m.group("n") else grammar.numbers.parse(m.group("word"))
                     if value is not None:
                         points.setdefault(r, value)
             start, end = run[0].start(), run[-1].end()
