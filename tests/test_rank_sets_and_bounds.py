@@ -44,6 +44,13 @@ def test_a_count_said_as_an_upper_bound_is_no_count():
     assert not [g for g in got if g[1] == "players" and g[2] == "12"]
     got, _, _ = facts_of("WHIST.\n\nThe game is played up to 10 points.", "en")
     assert ("whist", "target_score", "10") in got   # a target is reached: "up to" is its rule
+    # the bound inside a span that opens with its verb: no count of players either
+    for text, lang in (("POKER.\n\nPoker is a game for up to 8 players.", "en"),
+                       ("БАККАРА.\n\nВ игре участвуют до четырнадцати игроков.", "ru")):
+        got, _, _ = facts_of(text, lang)
+        assert not [g for g in got if g[1] == "players"], got
+    got, _, _ = facts_of("ДЕБЕРЦ.\n\nИграют от 3 до 4 человек колодой из 32 карт.", "ru")
+    assert {g[1:] for g in got} >= {("players", "min=3 max=4"), ("deck_size", "32")}
 
 
 def test_in_the_case_of_is_a_condition():

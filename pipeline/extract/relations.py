@@ -73,7 +73,7 @@ class Drop(Relation):
 
     def apply(self, rel, draft, around):
         place = around.place
-        hit = {"before": lambda: place.before_cued(rel.when),
+        hit = {"before": lambda: place.before_cued(rel.when, to_value=True),
                "after": lambda: place.after_cued(rel.when),
                "sentence": lambda: place.cued(rel.when),
                "later": lambda: place.later_cued(rel.when, around.section_end),

@@ -108,10 +108,20 @@ class FactSentence:
                 return any(self.grammar.alternative.search(blank_asides(x)) for x in said[:1] + said[-1:])
         return False
 
-    def before_cued(self, groups: list[str]) -> bool:
-        """A cue of these groups earlier in the fact's sentence, up to the fact."""
+    @cached_property
+    def value_start(self) -> int:
+        """Where the fact's first number stands in its span: a span may open with the verb before
+        a bound ("участвуют до четырнадцати игроков", "for up to 8 players")."""
+        m = self.grammar.any_number.search(self.norm, self.start, self.end)
+        return m.start() if m else self.start
+
+    def before_cued(self, groups: list[str], to_value: bool = False) -> bool:
+        """A cue of these groups earlier in the fact's sentence, up to the fact; `to_value`, or up
+        to its first number (a bound inside the span: "играют до 14 человек"; a removal's "из"
+        in "колодой из 32 карт" names the pack itself, so not for every cue)."""
         lo, _ = self.bounds
-        return any(c.search(self.norm, lo, self.start) for c in map(self.cue, groups) if c is not None)
+        ends = dict.fromkeys((self.start, self.value_start) if to_value else (self.start,))
+        return any(c.search(self.norm, lo, e) for e in ends for c in map(self.cue, groups) if c is not None)
 
     def after_cued(self, groups: list[str]) -> bool:
         """A cue of these groups after the fact in its sentence, bracketed asides blanked."""
