@@ -24,6 +24,8 @@ def _clauses(text: str, lang: str) -> list[tuple[str, int]]:
     ("en", "Jokers count 50 points, and a red canasta is worth 500 points.", "red canasta", 500),
     ("ru", "Скоринговые карты – это червы, а Пиковая дама – 13 очков.", "Пиковая дама", 13),
     ("ru", "Каждая взятка приносит 2 очка.", "взятка", 2),
+    ("en", "Scoring:\n2 points for a Renege\n\n4 points for a loner", "Renege", 2),   # a line's end
+    ("en", "  • the player earns 2 points for “Caida”\n  • Then", "Caida", 2),
 ])
 def test_a_short_phrase_and_its_points_is_a_scoring_clause(lang, sentence, label, value):
     assert (label, value) in _clauses(sentence + "\n", lang)
