@@ -176,7 +176,7 @@ def _valued(text: str, grammar: ScoreLineGrammar, taken: list[tuple[int, int]]) 
             # a rank in its bracket makes it a card's points, "А (Туз) – 1 очко")
             # (a letter alone names a player: "8 points for B")
             if x is None or len(x.label.split()) > VALUED_WORDS or _DIGIT.search(x.label) \
-                    or len(regex.sub(r"\W", "", x.label)) < NAME_LETTERS \
+                    or sum(ch.isalnum() for ch in x.label) < NAME_LETTERS \
                     or (x.gloss and ranks_only(x.gloss, grammar.rank, grammar.unspaced is None)) \
                     or (grammar.agent is not None and grammar.agent.search(x.label)) \
                     or (grammar.cards_phrase is not None and grammar.cards_phrase.search(x.label)

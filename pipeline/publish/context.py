@@ -25,7 +25,8 @@ def written_label(quote: str, item: str) -> str:
     each additional trick" -> "additional trick"); else the quote without the points after it."""
     words = [regex.escape(w) for w in item.split("_") if w]
     folded = without_accents(quote)   # (an id spells "bézique" without its accent; same offsets)
-    found = regex.search(r"(?<!\w)" + r"[\W_]+".join(words) + r"(?!\w)", folded, regex.IGNORECASE) if words else None
+    pattern = compile_pattern(r"(?<!\w)" + r"[\W_]+".join(words) + r"(?!\w)", regex.IGNORECASE) if words else None
+    found = pattern.search(folded) if pattern else None
     if found:
         return " ".join(quote[found.start():found.end()].split())
     return _POINTS_AFTER_LABEL.sub("", quote).strip() or item
